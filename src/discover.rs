@@ -1,0 +1,186 @@
+//! Finding puzzle folders: any folder under the root (at any depth) whose
+//! `input/` holds a notation file. The walk is sorted, so the batch order,
+//! and with it every report, is the same on every machine.
+
+use crate::error::InputError;
+use crate::input::TILE_DICT;
+use std::path::{Path, PathBuf};
+use walkdir::WalkDir;
+
+/// A puzzle folder found under the root.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PuzzleDir {
+    /// Path relative to the root with `/` separators; the root itself is named
+    /// after its last component.
+    pub name: String,
+    /// Where its outputs go, relative to the output folder.
+    pub rel: PathBuf,
+    /// The puzzle folder (containing `input/`).
+    pub dir: PathBuf,
+}
+
+impl PuzzleDir {
+    pub fn input_dir(&self) -> PathBuf {
+        self.dir.join("input")
+    }
+}
+
+/// What the walk found: puzzles, and places it could not look into.
+#[derive(Debug, Default)]
+pub struct Discovery {
+    pub puzzles: Vec<PuzzleDir>,
+    pub problems: Vec<(String, InputError)>,
+}
+
+/// Walks `root`, following links (a loop is reported, not followed), skipping
+/// hidden folders and `exclude` (the output folder, if it lies inside).
+pub fn discover(root: &Path, exclude: Option<&Path>) -> Result<Discovery, InputError> {
+    let meta = std::fs::metadata(root).map_err(|e| {
+        InputError::new(root, format!("cannot open the puzzles folder: {e}"))
+            .hint("pass the folder that holds your puzzles, e.g. `unscramble render puzzles`")
+    })?;
+    if !meta.is_dir() {
+        return Err(
+            InputError::new(root, "not a folder").hint("pass the folder that holds your puzzles")
+        );
+    }
+    let exclude = exclude.and_then(|p| p.canonicalize().ok());
+    let mut found = Discovery::default();
+    let mut walk = WalkDir::new(root)
+        .follow_links(true)
+        .sort_by_file_name()
+        .into_iter();
+    while let Some(entry) = walk.next() {
+        let entry = match entry {
+            Ok(e) => e,
+            Err(e) => {
+                let path = e.path().unwrap_or(root).to_path_buf();
+                let name = name_of(root, path.parent().unwrap_or(&path));
+                let problem = if e.loop_ancestor().is_some() {
+                    InputError::new(
+                        &path,
+                        "the folder links back to one of its parents (a symlink loop)",
+                    )
+                    .hint("remove or fix the link")
+                } else {
+                    InputError::new(
+                        &path,
+                        format!(
+                            "cannot look into the folder: {}",
+                            e.io_error().map_or(e.to_string(), |io| io.to_string())
+                        ),
+                    )
+                    .hint("check the folder's permissions")
+                };
+                found.problems.push((name, problem));
+                continue;
+            }
+        };
+        if !entry.file_type().is_dir() {
+            continue;
+        }
+        let hidden = entry.depth() > 0 && entry.file_name().to_string_lossy().starts_with('.');
+        let excluded = exclude.is_some() && entry.path().canonicalize().ok() == exclude;
+        if hidden || excluded {
+            walk.skip_current_dir();
+            continue;
+        }
+        if entry.file_name() == "input" && entry.depth() > 0 {
+            if entry.path().join(TILE_DICT).exists() {
+                let dir = entry.path().parent().unwrap_or(root).to_path_buf();
+                let rel = dir
+                    .strip_prefix(root)
+                    .unwrap_or(Path::new(""))
+                    .to_path_buf();
+                let name = name_of(root, &dir);
+                let rel = if rel.as_os_str().is_empty() {
+                    PathBuf::from(&name)
+                } else {
+                    rel
+                };
+                found.puzzles.push(PuzzleDir { name, rel, dir });
+            }
+            // Nothing below an input folder is a puzzle.
+            walk.skip_current_dir();
+        }
+    }
+    Ok(found)
+}
+
+/// A puzzle's display name: its path below the root with `/` separators.
+fn name_of(root: &Path, dir: &Path) -> String {
+    let rel = dir.strip_prefix(root).unwrap_or(dir);
+    if rel.as_os_str().is_empty() {
+        let abs = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
+        return abs.file_name().map_or_else(
+            || "puzzle".to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+    }
+    rel.components()
+        .map(|c| c.as_os_str().to_string_lossy())
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::fs;
+
+    fn puzzle_at(root: &Path, rel: &str) {
+        let input = root.join(rel).join("input");
+        fs::create_dir_all(&input).expect("mkdir");
+        fs::write(input.join(TILE_DICT), "").expect("write");
+    }
+
+    #[test]
+    fn finds_puzzles_at_any_depth_in_sorted_order() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let root = dir.path();
+        for rel in ["b", "a", "kids/owls", "kids/ants", ".hidden/x", "output/y"] {
+            puzzle_at(root, rel);
+        }
+        fs::create_dir_all(root.join("empty/input")).expect("mkdir");
+        puzzle_at(root, "b/input/nested"); // below an input folder: not a puzzle
+        let found = discover(root, Some(&root.join("output"))).expect("walk");
+        let names: Vec<&str> = found.puzzles.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(names, ["a", "b", "kids/ants", "kids/owls"]);
+        assert_eq!(found.puzzles[2].rel, Path::new("kids/ants"));
+        assert!(found.problems.is_empty());
+    }
+
+    #[test]
+    fn a_puzzle_folder_given_as_root_is_named_after_itself() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        puzzle_at(dir.path(), "owls");
+        let found = discover(&dir.path().join("owls"), None).expect("walk");
+        assert_eq!(found.puzzles.len(), 1);
+        assert_eq!(found.puzzles[0].name, "owls");
+        assert_eq!(found.puzzles[0].rel, Path::new("owls"));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_symlink_loop_is_a_problem_not_a_hang() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        puzzle_at(dir.path(), "good");
+        fs::create_dir_all(dir.path().join("loop")).expect("mkdir");
+        std::os::unix::fs::symlink(dir.path().join("loop"), dir.path().join("loop/again"))
+            .expect("symlink");
+        let found = discover(dir.path(), None).expect("walk");
+        assert_eq!(found.puzzles.len(), 1);
+        assert_eq!(found.problems.len(), 1);
+        assert!(
+            found.problems[0].1.to_string().contains("symlink loop"),
+            "{:?}",
+            found.problems
+        );
+    }
+
+    #[test]
+    fn a_missing_root_is_an_error() {
+        let e = discover(Path::new("/no/such/folder"), None).expect_err("missing");
+        assert!(e.to_string().contains("cannot open the puzzles folder"));
+    }
+}

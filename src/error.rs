@@ -1,0 +1,96 @@
+//! Errors about a puzzle's input, in the one style every message follows:
+//! `error: puzzle 'NAME': FILE[:LINE:COL]: what is wrong (how to fix it)`.
+//! The puzzle name is added by whoever reports the error; the rest lives here.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// A problem with one puzzle's input files, pointing at the file (and where
+/// known the line and column) and saying how to fix it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InputError {
+    pub file: PathBuf,
+    pub at: Option<(usize, usize)>,
+    pub problem: String,
+    pub hint: Option<String>,
+}
+
+impl InputError {
+    pub fn new(file: impl AsRef<Path>, problem: impl Into<String>) -> Self {
+        InputError {
+            file: file.as_ref().to_path_buf(),
+            at: None,
+            problem: problem.into(),
+            hint: None,
+        }
+    }
+    pub fn at(mut self, line: usize, column: usize) -> Self {
+        self.at = Some((line, column));
+        self
+    }
+    pub fn hint(mut self, hint: impl Into<String>) -> Self {
+        self.hint = Some(hint.into());
+        self
+    }
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.file.display())?;
+        if let Some((line, col)) = self.at {
+            write!(f, ":{line}:{col}")?;
+        }
+        write!(f, ": {}", self.problem)?;
+        if let Some(hint) = &self.hint {
+            write!(f, " ({hint})")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for InputError {}
+
+/// Error while writing a puzzle's outputs (disk full, permissions, ...).
+#[derive(Debug, thiserror::Error)]
+#[error("{}: {source} ({hint})", path.display())]
+pub struct OutputError {
+    pub path: PathBuf,
+    #[source]
+    pub source: std::io::Error,
+    pub hint: &'static str,
+}
+
+impl OutputError {
+    pub fn new(path: impl AsRef<Path>, source: std::io::Error) -> Self {
+        OutputError {
+            path: path.as_ref().to_path_buf(),
+            source,
+            hint: "check that the output folder is writable and the disk has room",
+        }
+    }
+}
+
+/// Everything that can stop one puzzle; other puzzles in the batch go on.
+#[derive(Debug, thiserror::Error)]
+pub enum PuzzleError {
+    #[error("{0}")]
+    Input(#[from] InputError),
+    #[error("{0}")]
+    Output(#[from] OutputError),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn message_names_file_position_problem_and_hint() {
+        let e = InputError::new("p/input/tile_dict.yaml", "tile 3 has 5 edges")
+            .at(4, 7)
+            .hint("give exactly four");
+        assert_eq!(
+            e.to_string(),
+            "p/input/tile_dict.yaml:4:7: tile 3 has 5 edges (give exactly four)"
+        );
+    }
+}

@@ -1,0 +1,186 @@
+//! Tile pictures `input/1.png … input/N.png`: checked and decoded before any
+//! solving, so a bad scan is reported with its file name and a fix.
+
+use crate::error::InputError;
+use image::{ImageFormat, ImageReader, RgbaImage};
+use std::io::Cursor;
+use std::path::Path;
+
+const PNG_SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
+
+/// Reads and decodes the pictures of tiles `1..=count`, all square and of one size.
+/// A picture whose header declares a side above `max_side` is refused before
+/// anything is allocated for its pixels.
+pub fn load(input_dir: &Path, count: usize, max_side: u32) -> Result<Vec<RgbaImage>, InputError> {
+    let mut pictures: Vec<RgbaImage> = Vec::with_capacity(count);
+    for k in 1..=count {
+        let path = input_dir.join(format!("{k}.png"));
+        let picture = load_one(&path, max_side)?;
+        let (w, h) = picture.dimensions();
+        if w != h {
+            return Err(
+                InputError::new(&path, format!("the tile picture is {w}x{h}, not square"))
+                    .hint("crop it to a square with the tile's edges on the picture's edges"),
+            );
+        }
+        if let Some(first) = pictures.first() {
+            if first.width() != w {
+                return Err(InputError::new(
+                    &path,
+                    format!(
+                        "the tile picture is {w}x{h}, but 1.png is {0}x{0}",
+                        first.width()
+                    ),
+                )
+                .hint("scale all tile pictures to the same size"));
+            }
+        }
+        pictures.push(picture);
+    }
+    Ok(pictures)
+}
+
+fn load_one(path: &Path, max_side: u32) -> Result<RgbaImage, InputError> {
+    let bytes = std::fs::read(path).map_err(|e| read_error(path, &e))?;
+    if bytes.is_empty() {
+        return Err(InputError::new(path, "the file is empty (0 bytes)")
+            .hint("export the tile picture again as PNG"));
+    }
+    if !bytes.starts_with(PNG_SIGNATURE) {
+        let what = sniff(&bytes);
+        return Err(
+            InputError::new(path, format!("not a PNG file (it looks like {what})"))
+                .hint("convert the picture to PNG; the name must say .png and the content be PNG"),
+        );
+    }
+    if let Some((w, h)) = png_dimensions(&bytes) {
+        if w > max_side || h > max_side {
+            return Err(InputError::new(
+                path,
+                format!(
+                    "the picture declares {w}x{h} pixels, above the limit of {max_side} per side"
+                ),
+            )
+            .hint("scale the picture down, or raise the limit with --max-tile-side"));
+        }
+        if w == 0 || h == 0 {
+            return Err(
+                InputError::new(path, format!("the picture declares {w}x{h} pixels"))
+                    .hint("export the tile picture again"),
+            );
+        }
+    }
+    let mut reader = ImageReader::with_format(Cursor::new(&bytes), ImageFormat::Png);
+    let mut limits = image::Limits::default();
+    limits.max_image_width = Some(max_side);
+    limits.max_image_height = Some(max_side);
+    reader.limits(limits);
+    let image = reader.decode().map_err(|e| {
+        InputError::new(path, format!("cannot decode the PNG: {e}"))
+            .hint("the file may be truncated or damaged; export it again")
+    })?;
+    Ok(image.into_rgba8())
+}
+
+/// Width and height from the IHDR chunk, which the PNG format requires first.
+fn png_dimensions(bytes: &[u8]) -> Option<(u32, u32)> {
+    if bytes.len() < 24 || &bytes[12..16] != b"IHDR" {
+        return None;
+    }
+    let w = u32::from_be_bytes(bytes[16..20].try_into().ok()?);
+    let h = u32::from_be_bytes(bytes[20..24].try_into().ok()?);
+    Some((w, h))
+}
+
+fn sniff(bytes: &[u8]) -> &'static str {
+    match bytes {
+        [0xFF, 0xD8, 0xFF, ..] => "a JPEG",
+        [b'G', b'I', b'F', b'8', ..] => "a GIF",
+        [b'R', b'I', b'F', b'F', _, _, _, _, b'W', b'E', b'B', b'P', ..] => "a WebP",
+        [b'B', b'M', ..] => "a BMP",
+        [0x49, 0x49, 0x2A, 0x00, ..] | [0x4D, 0x4D, 0x00, 0x2A, ..] => "a TIFF",
+        _ => "something else",
+    }
+}
+
+/// One wording for a file that cannot be read, whatever the notation.
+pub fn read_error(path: &Path, e: &std::io::Error) -> InputError {
+    use std::io::ErrorKind;
+    match e.kind() {
+        ErrorKind::NotFound => InputError::new(path, "the file is missing"),
+        ErrorKind::PermissionDenied => {
+            InputError::new(path, "cannot read the file: permission denied")
+                .hint("make it readable, e.g. chmod a+r")
+        }
+        _ => InputError::new(path, format!("cannot read the file: {e}")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use image::{ImageBuffer, Rgba};
+
+    fn png(w: u32, h: u32) -> Vec<u8> {
+        let img: RgbaImage = ImageBuffer::from_pixel(w, h, Rgba([1, 2, 3, 255]));
+        let mut out = Vec::new();
+        img.write_to(&mut Cursor::new(&mut out), ImageFormat::Png)
+            .expect("encode");
+        out
+    }
+
+    #[test]
+    fn reads_dimensions_from_the_header() {
+        assert_eq!(png_dimensions(&png(7, 5)), Some((7, 5)));
+    }
+
+    #[test]
+    fn refuses_large_pictures_before_decoding_and_names_the_flag() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let mut bytes = png(8, 8);
+        // Claim a huge size in the header; the decoder is never reached.
+        bytes[16..20].copy_from_slice(&100_000u32.to_be_bytes());
+        std::fs::write(dir.path().join("1.png"), &bytes).expect("write");
+        let e = load(dir.path(), 1, 4096)
+            .expect_err("too large")
+            .to_string();
+        assert!(
+            e.contains("100000x8 pixels, above the limit of 4096"),
+            "{e}"
+        );
+        assert!(e.contains("--max-tile-side"), "{e}");
+    }
+
+    #[test]
+    fn names_the_kind_of_wrong_file() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        std::fs::write(dir.path().join("1.png"), b"\xFF\xD8\xFF\xE0rest").expect("write");
+        let e = load(dir.path(), 1, 4096).expect_err("jpeg").to_string();
+        assert!(e.contains("not a PNG file (it looks like a JPEG)"), "{e}");
+        std::fs::write(dir.path().join("1.png"), b"").expect("write");
+        assert!(load(dir.path(), 1, 4096)
+            .expect_err("empty")
+            .to_string()
+            .contains("empty (0 bytes)"));
+        let full = png(8, 8);
+        std::fs::write(dir.path().join("1.png"), &full[..full.len() / 2]).expect("write");
+        assert!(load(dir.path(), 1, 4096)
+            .expect_err("truncated")
+            .to_string()
+            .contains("cannot decode the PNG"));
+        std::fs::write(dir.path().join("1.png"), png(8, 6)).expect("write");
+        assert!(load(dir.path(), 1, 4096)
+            .expect_err("not square")
+            .to_string()
+            .contains("8x6, not square"));
+        std::fs::write(dir.path().join("1.png"), png(8, 8)).expect("write");
+        std::fs::write(dir.path().join("2.png"), png(6, 6)).expect("write");
+        assert!(load(dir.path(), 2, 4096)
+            .expect_err("sizes")
+            .to_string()
+            .contains("but 1.png is 8x8"));
+        std::fs::write(dir.path().join("2.png"), png(8, 8)).expect("write");
+        let e = load(dir.path(), 3, 4096).expect_err("missing").to_string();
+        assert!(e.contains("3.png: the file is missing"), "{e}");
+    }
+}

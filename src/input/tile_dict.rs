@@ -1,0 +1,338 @@
+//! `tile_dict.yaml`, the native notation (seed 000): keys `1..N`, each value four
+//! `[token, half]` pairs for the right, top, left and bottom edges in the tile's
+//! base orientation, `half` being `'+'` or `'-'`.
+
+use super::yaml::{self, Node, Value};
+use crate::error::InputError;
+use crate::model::{Edge, Half, Puzzle, Tile, MAX_TILES, MAX_TOKENS, SIDE_NAMES};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// A puzzle read from its notation, with warnings about things that are legal
+/// but probably transcription mistakes.
+#[derive(Clone, Debug)]
+pub struct Parsed {
+    pub puzzle: Puzzle,
+    pub warnings: Vec<String>,
+}
+
+const FORMAT_HINT: &str =
+    "each line looks like 1: [['red', '+'], ['blu', '-'], ['grn', '+'], ['ylw', '-']] \
+                           for the right, top, left and bottom edges";
+
+/// Reads `text` (the contents of `file`, used in messages).
+pub fn parse(file: &Path, text: &str) -> Result<Parsed, InputError> {
+    let err =
+        |node: &Node, problem: String| InputError::new(file, problem).at(node.line, node.column);
+    if text.trim().is_empty()
+        || text
+            .lines()
+            .all(|l| l.trim().is_empty() || l.trim_start().starts_with('#'))
+    {
+        return Err(InputError::new(file, "the file is empty").hint(FORMAT_HINT));
+    }
+    let root = yaml::parse(text).map_err(|(msg, at)| {
+        let e = InputError::new(file, format!("not valid YAML: {msg}"));
+        let e = match at {
+            Some((l, c)) => e.at(l, c),
+            None => e,
+        };
+        e.hint("a key may appear only once; quote '+' and '-'")
+    })?;
+    let Value::Map(entries) = &root.value else {
+        return Err(err(
+            &root,
+            format!(
+                "expected a mapping from tile numbers to edges, found {}",
+                root.value.kind()
+            ),
+        )
+        .hint(FORMAT_HINT));
+    };
+    if entries.is_empty() {
+        return Err(err(&root, "no tiles".into()).hint(FORMAT_HINT));
+    }
+
+    let mut by_key: BTreeMap<i128, &Node> = BTreeMap::new();
+    for (key, value) in entries {
+        let Value::Int(k) = key.value else {
+            return Err(err(
+                key,
+                format!(
+                    "tile key must be a whole number, found {}",
+                    describe(&key.value)
+                ),
+            )
+            .hint("number the tiles 1, 2, 3, ... without quotes"));
+        };
+        if by_key.insert(k, value).is_some() {
+            return Err(err(key, format!("tile {k} is listed twice"))
+                .hint("each tile number may appear only once"));
+        }
+    }
+    let n = by_key.len();
+    for (i, (&k, _)) in by_key.iter().enumerate() {
+        let expected = i as i128 + 1;
+        if k != expected {
+            let key_node = entries
+                .iter()
+                .find(|(kn, _)| kn.value == Value::Int(k))
+                .map(|(kn, _)| kn);
+            let problem = if k < 1 {
+                format!("tile key {k}: keys are numbered 1..{n}")
+            } else {
+                format!("tile keys must be 1..{n} with no gap, but {expected} is missing")
+            };
+            let e = match key_node {
+                Some(node) => err(node, problem),
+                None => InputError::new(file, problem),
+            };
+            return Err(e.hint("number the tiles 1, 2, 3, ... as their pictures 1.png, 2.png, ..."));
+        }
+    }
+    if n > MAX_TILES {
+        return Err(InputError::new(
+            file,
+            format!("{n} tiles; at most {MAX_TILES} are supported"),
+        ));
+    }
+    let side = (1..=n).find(|s| s * s >= n).unwrap_or(1);
+    if side * side != n {
+        return Err(
+            InputError::new(file, format!("{n} tiles do not fill a square board")).hint(format!(
+                "a square board needs a square number of tiles (4, 9, 16, ...); {} or {} would",
+                (side - 1) * (side - 1),
+                side * side
+            )),
+        );
+    }
+
+    let mut tokens: Vec<String> = Vec::new();
+    let mut halves_seen: Vec<[bool; 2]> = Vec::new();
+    let mut tiles = Vec::with_capacity(n);
+    for (&k, value) in &by_key {
+        let Value::Seq(edges) = &value.value else {
+            return Err(err(
+                value,
+                format!(
+                    "tile {k}: expected a list of four edges, found {}",
+                    value.value.kind()
+                ),
+            )
+            .hint(FORMAT_HINT));
+        };
+        if edges.len() != 4 {
+            return Err(err(
+                value,
+                format!("tile {k} has {} edges, expected 4", edges.len()),
+            )
+            .hint(FORMAT_HINT));
+        }
+        let mut codes = [Edge(0); 4];
+        for (side_idx, edge) in edges.iter().enumerate() {
+            let where_ = format!("tile {k}, {} edge", SIDE_NAMES[side_idx]);
+            let (token, half) = parse_edge(edge).map_err(|(node, problem, hint)| {
+                err(node.unwrap_or(edge), format!("{where_}: {problem}")).hint(hint)
+            })?;
+            let idx = match tokens.iter().position(|t| *t == token) {
+                Some(i) => i,
+                None => {
+                    if tokens.len() == MAX_TOKENS {
+                        return Err(err(
+                            edge,
+                            format!("more than {MAX_TOKENS} different tokens"),
+                        ));
+                    }
+                    tokens.push(token);
+                    halves_seen.push([false; 2]);
+                    tokens.len() - 1
+                }
+            };
+            halves_seen[idx][usize::from(half == Half::Minus)] = true;
+            codes[side_idx] = Edge::new(idx, half);
+        }
+        tiles.push(Tile { edges: codes });
+    }
+
+    let warnings = tokens
+        .iter()
+        .zip(&halves_seen)
+        .filter(|(_, seen)| !(seen[0] && seen[1]) && n > 1)
+        .map(|(t, seen)| {
+            let (has, lacks) = if seen[0] { ('+', '-') } else { ('-', '+') };
+            format!("{}: token '{t}' appears only with half '{has}', so its edges can never match inside the board (check for a '{lacks}' typed as '{has}')", file.display())
+        })
+        .collect();
+    Ok(Parsed {
+        puzzle: Puzzle {
+            rows: side,
+            cols: side,
+            tiles,
+            tokens,
+        },
+        warnings,
+    })
+}
+
+type EdgeProblem<'a> = (Option<&'a Node>, String, &'static str);
+
+fn parse_edge(edge: &Node) -> Result<(String, Half), EdgeProblem<'_>> {
+    const EDGE_HINT: &str = "write an edge as ['token', '+'] or ['token', '-']";
+    let Value::Seq(parts) = &edge.value else {
+        return Err((
+            None,
+            format!("expected [token, half], found {}", describe(&edge.value)),
+            EDGE_HINT,
+        ));
+    };
+    if parts.len() != 2 {
+        return Err((
+            None,
+            format!("expected [token, half], found a list of {}", parts.len()),
+            EDGE_HINT,
+        ));
+    }
+    let token = match &parts[0].value {
+        Value::Str(s) if !s.trim().is_empty() => s.clone(),
+        Value::Str(_) | Value::Null => {
+            return Err((
+                Some(&parts[0]),
+                "the token is empty".into(),
+                "name the picture, e.g. 'red'",
+            ))
+        }
+        other => {
+            return Err((
+                Some(&parts[0]),
+                format!("the token is {}, not text", describe(other)),
+                "put the token in quotes, e.g. '1'",
+            ));
+        }
+    };
+    let half = match &parts[1].value {
+        Value::Str(s) if s == "+" => Half::Plus,
+        Value::Str(s) if s == "-" => Half::Minus,
+        other => {
+            return Err((
+                Some(&parts[1]),
+                format!("the half must be '+' or '-', found {}", describe(other)),
+                "'+' is one half of the picture, '-' the other",
+            ));
+        }
+    };
+    Ok((token, half))
+}
+
+fn describe(v: &Value) -> String {
+    match v {
+        Value::Str(s) => format!("'{s}'"),
+        Value::Int(i) => format!("the number {i}"),
+        Value::Float(f) => format!("the number {f}"),
+        Value::Bool(b) => format!("the boolean {b}"),
+        other => other.kind().to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SEED: &str = "\
+1: [['ylw', '+'], ['red', '-'], ['grn', '+'], ['blu', '+']]
+2: [['blu', '-'], ['blu', '+'], ['ylw', '-'], ['grn', '+']]
+3: [['red', '-'], ['grn', '-'], ['blu', '+'], ['ylw', '-']]
+4: [['red', '-'], ['ylw', '-'], ['blu', '-'], ['grn', '-']]
+";
+
+    fn err_of(text: &str) -> String {
+        parse(Path::new("t.yaml"), text)
+            .expect_err("should fail")
+            .to_string()
+    }
+
+    #[test]
+    fn reads_tiles_in_key_order_with_edges_right_top_left_bottom() {
+        let p = parse(Path::new("t.yaml"), SEED).expect("valid").puzzle;
+        assert_eq!((p.rows, p.cols, p.tiles.len()), (2, 2, 4));
+        assert_eq!(p.tokens, ["ylw", "red", "grn", "blu"]);
+        assert_eq!(p.tiles[0].edges[0], Edge::new(0, Half::Plus));
+        assert_eq!(p.tiles[0].edges[1], Edge::new(1, Half::Minus));
+        assert_eq!(p.tiles[1].edges[1], Edge::new(3, Half::Plus));
+    }
+
+    #[test]
+    fn keys_out_of_order_are_sorted() {
+        let mut lines: Vec<&str> = SEED.lines().collect();
+        lines.reverse();
+        let p = parse(Path::new("t.yaml"), &lines.join("\n"))
+            .expect("valid")
+            .puzzle;
+        let q = parse(Path::new("t.yaml"), SEED).expect("valid").puzzle;
+        assert_eq!(p.tiles, q.tiles);
+    }
+
+    #[test]
+    fn warns_about_a_token_with_one_half() {
+        let text = "1: [['a', '+'], ['a', '-'], ['b', '+'], ['a', '+']]\n";
+        let w = parse(Path::new("t.yaml"), text).expect("valid").warnings;
+        assert!(w.is_empty(), "a single tile has no inner edges: {w:?}");
+        let text = SEED.replace("['ylw', '-']", "['ylw', '+']");
+        let w = parse(Path::new("t.yaml"), &text).expect("valid").warnings;
+        assert_eq!(w.len(), 2, "{w:?}");
+        assert!(
+            w[0].contains("token 'ylw' appears only with half '+'"),
+            "{w:?}"
+        );
+        assert!(
+            w[1].contains("token 'red' appears only with half '-'"),
+            "{w:?}"
+        );
+    }
+
+    #[test]
+    fn rejects_each_kind_of_mistake_with_a_located_message() {
+        assert!(err_of("").contains("the file is empty"));
+        assert!(err_of("- a\n- b\n").contains("expected a mapping"));
+        assert!(err_of(&format!(
+            "{SEED}1: [[a, '+'], [a, '+'], [a, '+'], [a, '+']]\n"
+        ))
+        .contains("duplicate"));
+        assert!(err_of(&SEED.replace("4:", "5:")).contains("4 is missing"));
+        assert!(err_of(&SEED.replace("1:", "0:")).contains("keys are numbered 1..4"));
+        assert!(err_of(&SEED.replace("4: ", "'4': ")).contains("whole number"));
+        let e = err_of(&SEED.lines().take(3).collect::<Vec<_>>().join("\n"));
+        assert!(e.contains("3 tiles do not fill a square board"), "{e}");
+        let e = err_of(&SEED.replace(
+            "['blu', '-'], ['blu', '+']",
+            "['blu', '-', 'x'], ['blu', '+']",
+        ));
+        assert!(
+            e.starts_with(
+                "t.yaml:2:5: tile 2, right edge: expected [token, half], found a list of 3"
+            ),
+            "{e}"
+        );
+        let e = err_of(&SEED.replace(
+            "['grn', '-'], ['blu', '+'], ['ylw', '-']]",
+            "['grn', '-'], ['blu', '*'], ['ylw', '-']]",
+        ));
+        assert!(
+            e.contains("tile 3, left edge: the half must be '+' or '-', found '*'"),
+            "{e}"
+        );
+        assert!(
+            err_of(&SEED.replace("['red', '-'], ['ylw', '-']", "[7, '-'], ['ylw', '-']"))
+                .contains("the token is the number 7")
+        );
+        assert!(
+            err_of(&SEED.replace("['red', '-'], ['ylw', '-']", "['', '-'], ['ylw', '-']"))
+                .contains("the token is empty")
+        );
+        assert!(err_of(&SEED.replace(
+            "4: [['red', '-'], ['ylw', '-'], ['blu', '-'], ['grn', '-']]",
+            "4: [['red', '-'], ['ylw', '-'], ['blu', '-']]"
+        ))
+        .contains("tile 4 has 3 edges"));
+        assert!(err_of("1: [[a, '+'], [a, '+'], [a, '+'], [a, '+']\n").contains("not valid YAML"));
+    }
+}

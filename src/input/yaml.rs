@@ -1,0 +1,173 @@
+//! A YAML document as a tree of located nodes, so readers can check structure
+//! themselves and say *where* a value is wrong, not only that a type did not fit.
+//!
+//! Parsing is serde-saphyr's: safe Rust, bounded by its budget, and it refuses
+//! duplicate mapping keys (serde_yaml silently keeps the last one, which here
+//! would silently lose a tile).
+
+use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde_saphyr::Spanned;
+use std::fmt;
+
+/// A YAML node with its position (1-based line and column).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Node {
+    pub line: usize,
+    pub column: usize,
+    pub value: Value,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    Null,
+    Bool(bool),
+    Int(i128),
+    Float(f64),
+    Str(String),
+    Seq(Vec<Node>),
+    Map(Vec<(Node, Node)>),
+}
+
+impl Value {
+    /// What a person would call this kind of value, for messages.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Value::Null => "nothing",
+            Value::Bool(_) => "a boolean",
+            Value::Int(_) => "a number",
+            Value::Float(_) => "a number",
+            Value::Str(_) => "text",
+            Value::Seq(_) => "a list",
+            Value::Map(_) => "a mapping",
+        }
+    }
+}
+
+/// Parses `text`; on a syntax error returns saphyr's message and, when it
+/// knows it, the position.
+pub fn parse(text: &str) -> Result<Node, (String, Option<(usize, usize)>)> {
+    let options = serde_saphyr::options! {
+        strict_booleans: true,
+        with_snippet: false,
+    };
+    let spanned: Spanned<Value> =
+        serde_saphyr::from_str_with_options(text, options).map_err(|e| {
+            let at = e
+                .location()
+                .map(|l| (l.line() as usize, l.column() as usize));
+            (first_line(&e.to_string()), at)
+        })?;
+    Ok(to_node(spanned))
+}
+
+fn first_line(message: &str) -> String {
+    message.lines().next().unwrap_or("").trim().to_string()
+}
+
+fn to_node(s: Spanned<Value>) -> Node {
+    Node {
+        line: s.referenced.line() as usize,
+        column: s.referenced.column() as usize,
+        value: s.value,
+    }
+}
+
+impl<'de> Deserialize<'de> for Value {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(ValueVisitor)
+    }
+}
+
+struct ValueVisitor;
+
+impl<'de> Visitor<'de> for ValueVisitor {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("any YAML value")
+    }
+    fn visit_unit<E: de::Error>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+    fn visit_none<E: de::Error>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        Value::deserialize(d)
+    }
+    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Value, E> {
+        Ok(Value::Bool(v))
+    }
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Value, E> {
+        Ok(Value::Int(v.into()))
+    }
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Value, E> {
+        Ok(Value::Int(v.into()))
+    }
+    fn visit_i128<E: de::Error>(self, v: i128) -> Result<Value, E> {
+        Ok(Value::Int(v))
+    }
+    fn visit_u128<E: de::Error>(self, v: u128) -> Result<Value, E> {
+        Ok(Value::Int(i128::try_from(v).unwrap_or(i128::MAX)))
+    }
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Value, E> {
+        Ok(Value::Float(v))
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Value, E> {
+        Ok(Value::Str(v.to_string()))
+    }
+    fn visit_string<E: de::Error>(self, v: String) -> Result<Value, E> {
+        Ok(Value::Str(v))
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut items = Vec::new();
+        while let Some(item) = seq.next_element::<Spanned<Value>>()? {
+            items.push(to_node(item));
+        }
+        Ok(Value::Seq(items))
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let mut entries = Vec::new();
+        while let Some((k, v)) = map.next_entry::<Spanned<Value>, Spanned<Value>>()? {
+            entries.push((to_node(k), to_node(v)));
+        }
+        Ok(Value::Map(entries))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keeps_order_types_and_positions() {
+        let n = parse("1: [['a', '+'], [7, '-']]\n2: x\n").expect("parses");
+        let Value::Map(entries) = n.value else {
+            panic!("not a map: {n:?}")
+        };
+        assert_eq!(entries.len(), 2);
+        assert_eq!(entries[0].0.value, Value::Int(1));
+        assert_eq!((entries[1].0.line, entries[1].0.column), (2, 1));
+        let Value::Seq(edges) = &entries[0].1.value else {
+            panic!("not a seq")
+        };
+        let Value::Seq(second) = &edges[1].value else {
+            panic!("not a seq")
+        };
+        assert_eq!(second[0].value, Value::Int(7));
+        assert_eq!(second[1].value, Value::Str("-".into()));
+    }
+
+    #[test]
+    fn duplicate_keys_are_refused_with_a_position() {
+        let (msg, at) = parse("1: a\n2: b\n1: c\n").expect_err("duplicate");
+        assert!(msg.to_lowercase().contains("duplicate"), "{msg}");
+        assert_eq!(at.map(|a| a.0), Some(3));
+    }
+
+    #[test]
+    fn syntax_errors_have_a_position() {
+        let (_, at) = parse("1: [['a', '+']\n2: b\n").expect_err("unclosed");
+        assert!(at.is_some());
+    }
+}

@@ -1,0 +1,174 @@
+//! The `unscramble` command: parses arguments, calls the library, reports.
+
+use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+use unscramble::{batch, draw, input, output, report, solve};
+
+/// Solve edge-matching tile puzzles (Scramble Squares and kin) and render their boards.
+///
+/// With no command, renders `puzzles/` into `output/`.
+#[derive(Parser)]
+#[command(version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Solve every puzzle under PUZZLES and write its board images to OUT.
+    Render(RenderArgs),
+    /// Solve one puzzle and print its solutions as text (no images).
+    Solve {
+        /// A tile_dict.yaml file, or a puzzle folder.
+        path: PathBuf,
+        /// Stop after this many solutions (the count is then a lower bound).
+        #[arg(long, default_value_t = 1000)]
+        max_solutions: usize,
+        /// Print solutions.json instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Draw input/K.png for every tile that has no picture yet, from its edges.
+    DrawTiles {
+        puzzle_dir: PathBuf,
+        /// Side of each tile picture in pixels.
+        #[arg(long, default_value_t = 240)]
+        size: u32,
+        /// Redraw pictures that already exist.
+        #[arg(long)]
+        force: bool,
+    },
+}
+
+#[derive(Args)]
+struct RenderArgs {
+    /// Folder to search for puzzles (folders with input/tile_dict.yaml).
+    #[arg(default_value = "puzzles")]
+    puzzles: PathBuf,
+    /// Folder for the images and reports.
+    #[arg(short, long, default_value = "output")]
+    out: PathBuf,
+    /// Worker threads (default: one per core).
+    #[arg(short, long)]
+    jobs: Option<usize>,
+    /// Render one board per rotation class (its first solution) instead of every solution.
+    #[arg(long)]
+    unique: bool,
+    /// Stop searching a puzzle after this many solutions (the count is then a lower bound).
+    #[arg(long, default_value_t = 1000)]
+    max_solutions: usize,
+    /// Render at most this many solution boards per puzzle.
+    #[arg(long, default_value_t = 32)]
+    max_images: usize,
+    /// Refuse tile pictures larger than this many pixels per side.
+    #[arg(long, default_value_t = 4096)]
+    max_tile_side: u32,
+    /// Print only errors.
+    #[arg(short, long)]
+    quiet: bool,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    // No command: the blogger's one-liner, `render puzzles -o output`.
+    let command = cli
+        .command
+        .or_else(|| Cli::parse_from(["unscramble", "render"]).command);
+    match command.expect("render has defaults for every argument") {
+        Command::Render(args) => render(args),
+        Command::Solve {
+            path,
+            max_solutions,
+            json,
+        } => solve_one(&path, max_solutions, json),
+        Command::DrawTiles {
+            puzzle_dir,
+            size,
+            force,
+        } => match draw::draw_missing_tiles(&puzzle_dir, size, force) {
+            Ok(written) => {
+                written
+                    .iter()
+                    .for_each(|p| eprintln!("wrote {}", p.display()));
+                eprintln!("{} tile picture(s) drawn", written.len());
+                ExitCode::SUCCESS
+            }
+            Err(e) => fail(&e.to_string()),
+        },
+    }
+}
+
+fn render(args: RenderArgs) -> ExitCode {
+    let options = batch::Options {
+        max_solutions: args.max_solutions,
+        max_images: args.max_images,
+        unique: args.unique,
+        max_tile_side: args.max_tile_side,
+        ..batch::Options::default()
+    };
+    let start = Instant::now();
+    let quiet = args.quiet;
+    let on_done = |r: &batch::PuzzleReport| {
+        for line in report::puzzle_lines(r) {
+            if !quiet || line.starts_with("error:") {
+                eprintln!("{line}");
+            }
+        }
+    };
+    match batch::render_all(&args.puzzles, &args.out, &options, args.jobs, &on_done) {
+        Ok(summary) => {
+            if !quiet {
+                eprintln!("{}", report::summary_line(&summary, start.elapsed()));
+            }
+            if summary.failed() {
+                ExitCode::FAILURE
+            } else {
+                ExitCode::SUCCESS
+            }
+        }
+        Err(e) => fail(&e.to_string()),
+    }
+}
+
+fn solve_one(path: &std::path::Path, max_solutions: usize, json: bool) -> ExitCode {
+    let parsed = match input::resolve_notation(path).and_then(|f| input::read_notation_file(&f)) {
+        Ok(p) => p,
+        Err(e) => return fail(&e.to_string()),
+    };
+    parsed
+        .warnings
+        .iter()
+        .for_each(|w| eprintln!("warning: {w}"));
+    let start = Instant::now();
+    let outcome = solve::solve(&parsed.puzzle, &solve::Limits { max_solutions });
+    let elapsed = start.elapsed();
+    if json {
+        print!(
+            "{}",
+            output::solutions::SolutionsFile::new(&parsed.puzzle, &outcome, &[]).to_json()
+        );
+    } else {
+        for (i, board) in outcome.solutions.iter().enumerate() {
+            println!("=== Solution {} (class {}) ===", i + 1, outcome.classes[i]);
+            print!(
+                "{}",
+                output::solutions::board_text(parsed.puzzle.cols, board)
+            );
+        }
+    }
+    let counts = report::counts(outcome.solutions.len(), outcome.unique, outcome.complete());
+    eprintln!(
+        "{counts}; {} nodes in {}",
+        outcome.nodes,
+        report::format_duration(elapsed)
+    );
+    ExitCode::SUCCESS
+}
+
+fn fail(message: &str) -> ExitCode {
+    eprintln!("error: {message}");
+    ExitCode::FAILURE
+}

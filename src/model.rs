@@ -1,0 +1,282 @@
+//! The one puzzle model every notation reads into and every later stage reads from.
+//!
+//! Edges are stored as small integer codes so the solver can index tables with them:
+//! code = 2 * token + half, and the edge that completes a picture is `code ^ 1`.
+
+use std::fmt;
+
+/// Which half of a picture an edge shows. Two touching edges match iff they show
+/// the same token and different halves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Half {
+    Plus,
+    Minus,
+}
+
+impl Half {
+    pub fn symbol(self) -> char {
+        match self {
+            Half::Plus => '+',
+            Half::Minus => '-',
+        }
+    }
+}
+
+/// Side of a tile in the seed's order: right, top, left, bottom (counter-clockwise
+/// from the right), so that turning a tile is a cyclic shift of its edge list.
+pub const SIDE_NAMES: [&str; 4] = ["right", "top", "left", "bottom"];
+pub const RIGHT: usize = 0;
+pub const TOP: usize = 1;
+pub const LEFT: usize = 2;
+pub const BOTTOM: usize = 3;
+
+/// An edge as the solver sees it: `2 * token + half`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Edge(pub u8);
+
+impl Edge {
+    pub fn new(token: usize, half: Half) -> Edge {
+        debug_assert!(token < MAX_TOKENS);
+        Edge((token * 2 + usize::from(half == Half::Minus)) as u8)
+    }
+    pub fn token(self) -> usize {
+        usize::from(self.0 >> 1)
+    }
+    pub fn half(self) -> Half {
+        if self.0 & 1 == 0 {
+            Half::Plus
+        } else {
+            Half::Minus
+        }
+    }
+    /// The edge that completes this one's picture.
+    pub fn partner(self) -> Edge {
+        Edge(self.0 ^ 1)
+    }
+    pub fn matches(self, other: Edge) -> bool {
+        self.partner() == other
+    }
+}
+
+/// Token codes must fit the solver's `u8` edge codes.
+pub const MAX_TOKENS: usize = 127;
+/// The solver keeps the used tiles in a `u128` bitset.
+pub const MAX_TILES: usize = 128;
+
+/// A tile's four edges in base orientation: right, top, left, bottom.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tile {
+    pub edges: [Edge; 4],
+}
+
+impl Tile {
+    /// Edge shown on `side` after `turns` counter-clockwise quarter turns: the
+    /// rotated side `e` shows base side `(e - r) mod 4` (seed 000's convention).
+    pub fn edge(&self, side: usize, turns: u8) -> Edge {
+        self.edges[(side + 4 - usize::from(turns % 4)) % 4]
+    }
+}
+
+/// One cell of a solved board: which tile (0-based index) and how many
+/// counter-clockwise quarter turns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Placement {
+    pub tile: u8,
+    pub turns: u8,
+}
+
+/// A full board, cells in row-major order.
+pub type Board = Vec<Placement>;
+
+/// An edge-matching puzzle: a `rows x cols` board and exactly `rows * cols` tiles.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    pub rows: usize,
+    pub cols: usize,
+    pub tiles: Vec<Tile>,
+    /// Token names, indexed by `Edge::token`.
+    pub tokens: Vec<String>,
+}
+
+/// Why a board is not a solution; used to check every board the solver reports.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BoardFault {
+    WrongSize { cells: usize },
+    BadTile { cell: usize },
+    TileTwice { tile: u8 },
+    Mismatch { cell: usize, side: usize },
+}
+
+impl fmt::Display for BoardFault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BoardFault::WrongSize { cells } => write!(f, "board has {cells} cells"),
+            BoardFault::BadTile { cell } => write!(f, "cell {cell} names no tile"),
+            BoardFault::TileTwice { tile } => write!(f, "tile {} used twice", tile + 1),
+            BoardFault::Mismatch { cell, side } => {
+                write!(f, "cell {cell}: {} edge does not match", SIDE_NAMES[*side])
+            }
+        }
+    }
+}
+
+impl Puzzle {
+    pub fn cells(&self) -> usize {
+        self.rows * self.cols
+    }
+
+    /// Checks a board independently of the search that produced it: every tile
+    /// used once, every inner edge matched.
+    pub fn check(&self, board: &[Placement]) -> Result<(), BoardFault> {
+        if board.len() != self.cells() {
+            return Err(BoardFault::WrongSize { cells: board.len() });
+        }
+        let mut seen = vec![false; self.tiles.len()];
+        for (cell, p) in board.iter().enumerate() {
+            let slot = seen
+                .get_mut(usize::from(p.tile))
+                .ok_or(BoardFault::BadTile { cell })?;
+            if std::mem::replace(slot, true) {
+                return Err(BoardFault::TileTwice { tile: p.tile });
+            }
+        }
+        for cell in 0..board.len() {
+            let (row, col) = (cell / self.cols, cell % self.cols);
+            let here = board[cell];
+            let tile = &self.tiles[usize::from(here.tile)];
+            if col + 1 < self.cols {
+                let right = board[cell + 1];
+                let other = &self.tiles[usize::from(right.tile)];
+                if !tile
+                    .edge(RIGHT, here.turns)
+                    .matches(other.edge(LEFT, right.turns))
+                {
+                    return Err(BoardFault::Mismatch { cell, side: RIGHT });
+                }
+            }
+            if row + 1 < self.rows {
+                let below = board[cell + self.cols];
+                let other = &self.tiles[usize::from(below.tile)];
+                if !tile
+                    .edge(BOTTOM, here.turns)
+                    .matches(other.edge(TOP, below.turns))
+                {
+                    return Err(BoardFault::Mismatch { cell, side: BOTTOM });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Turns of the whole board that map it onto itself: four on a square,
+    /// two (0 and 180 degrees) on a rectangle.
+    pub fn board_turns(&self) -> u8 {
+        if self.rows == self.cols {
+            4
+        } else {
+            2
+        }
+    }
+
+    /// The same arrangement seen after turning the whole board `quarter_turns`
+    /// counter-clockwise (only turns from `board_turns` keep the shape).
+    pub fn turn_board(&self, board: &[Placement], quarter_turns: u8) -> Board {
+        let (r, c) = (self.rows, self.cols);
+        let mut out = board.to_vec();
+        for (dst, slot) in out.iter_mut().enumerate() {
+            let (i, j) = (dst / c, dst % c);
+            // Source cell of the destination (i, j) in the unturned board.
+            let src = match quarter_turns % 4 {
+                0 => i * c + j,
+                1 => j * c + (c - 1 - i),
+                2 => (r - 1 - i) * c + (c - 1 - j),
+                _ => (r - 1 - j) * c + i,
+            };
+            let p = board[src];
+            *slot = Placement {
+                tile: p.tile,
+                turns: (p.turns + quarter_turns) % 4,
+            };
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tile(codes: [u8; 4]) -> Tile {
+        Tile {
+            edges: codes.map(Edge),
+        }
+    }
+
+    #[test]
+    fn turning_a_tile_moves_its_right_edge_to_the_top() {
+        let t = tile([10, 20, 30, 40]);
+        assert_eq!(t.edge(TOP, 1), Edge(10));
+        assert_eq!(t.edge(LEFT, 1), Edge(20));
+        assert_eq!(t.edge(RIGHT, 1), Edge(40));
+        assert_eq!(t.edge(RIGHT, 2), Edge(30));
+        assert_eq!(t.edge(RIGHT, 3), Edge(20));
+    }
+
+    #[test]
+    fn edges_match_only_their_other_half() {
+        let plus = Edge::new(3, Half::Plus);
+        let minus = Edge::new(3, Half::Minus);
+        assert!(plus.matches(minus) && minus.matches(plus));
+        assert!(!plus.matches(plus));
+        assert!(!plus.matches(Edge::new(2, Half::Minus)));
+        assert_eq!((minus.token(), minus.half()), (3, Half::Minus));
+    }
+
+    #[test]
+    fn board_turns_compose_to_identity() {
+        let p = Puzzle {
+            rows: 3,
+            cols: 3,
+            tiles: vec![tile([0, 0, 0, 0]); 9],
+            tokens: vec![],
+        };
+        let board: Board = (0..9)
+            .map(|t| Placement {
+                tile: t,
+                turns: t % 4,
+            })
+            .collect();
+        let once = p.turn_board(&board, 1);
+        // Turning counter-clockwise brings the top-right cell to the top-left.
+        assert_eq!(once[0].tile, 2);
+        assert_eq!(once[0].turns, 3);
+        let mut b = board.clone();
+        for _ in 0..4 {
+            b = p.turn_board(&b, 1);
+        }
+        assert_eq!(b, board);
+        assert_eq!(
+            p.turn_board(&p.turn_board(&board, 1), 1),
+            p.turn_board(&board, 2)
+        );
+        assert_eq!(
+            p.turn_board(&board, 3),
+            p.turn_board(&p.turn_board(&board, 2), 1)
+        );
+    }
+
+    #[test]
+    fn half_turn_of_a_rectangle_reverses_its_cells() {
+        let p = Puzzle {
+            rows: 2,
+            cols: 3,
+            tiles: vec![tile([0, 0, 0, 0]); 6],
+            tokens: vec![],
+        };
+        let board: Board = (0..6).map(|t| Placement { tile: t, turns: 0 }).collect();
+        let turned = p.turn_board(&board, 2);
+        let tiles: Vec<u8> = turned.iter().map(|c| c.tile).collect();
+        assert_eq!(tiles, vec![5, 4, 3, 2, 1, 0]);
+        assert!(turned.iter().all(|c| c.turns == 2));
+    }
+}
