@@ -1,19 +1,21 @@
 //! The `unscramble` command: parses arguments, calls the library, reports.
 
 use clap::{Args, Parser, Subcommand};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 use unscramble::{batch, draw, input, output, report, solve};
 
 /// Solve edge-matching tile puzzles (Scramble Squares and kin) and render their boards.
 ///
-/// With no command, renders `puzzles/` into `output/`.
+/// With no command, renders `puzzles/` into `output/` (the same as `unscramble render`).
 #[derive(Parser)]
-#[command(version, about)]
+#[command(version, about, args_conflicts_with_subcommands = true)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    #[command(flatten)]
+    render: RenderArgs,
 }
 
 #[derive(Subcommand)]
@@ -52,8 +54,8 @@ struct RenderArgs {
     #[arg(short, long, default_value = "output")]
     out: PathBuf,
     /// Worker threads (default: one per core).
-    #[arg(short, long)]
-    jobs: Option<usize>,
+    #[arg(short, long, value_parser = clap::value_parser!(u16).range(1..))]
+    jobs: Option<u16>,
     /// Render one board per rotation class (its first solution) instead of every solution.
     #[arg(long)]
     unique: bool,
@@ -73,31 +75,19 @@ struct RenderArgs {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    // No command: the blogger's one-liner, `render puzzles -o output`.
-    let command = cli
-        .command
-        .or_else(|| Cli::parse_from(["unscramble", "render"]).command);
-    match command.expect("render has defaults for every argument") {
-        Command::Render(args) => render(args),
-        Command::Solve {
+    match cli.command {
+        None => render(cli.render),
+        Some(Command::Render(args)) => render(args),
+        Some(Command::Solve {
             path,
             max_solutions,
             json,
-        } => solve_one(&path, max_solutions, json),
-        Command::DrawTiles {
+        }) => solve_one(&path, max_solutions, json),
+        Some(Command::DrawTiles {
             puzzle_dir,
             size,
             force,
-        } => match draw::draw_missing_tiles(&puzzle_dir, size, force) {
-            Ok(written) => {
-                written
-                    .iter()
-                    .for_each(|p| eprintln!("wrote {}", p.display()));
-                eprintln!("{} tile picture(s) drawn", written.len());
-                ExitCode::SUCCESS
-            }
-            Err(e) => fail(&e.to_string()),
-        },
+        }) => draw_tiles(&puzzle_dir, size, force),
     }
 }
 
@@ -118,7 +108,8 @@ fn render(args: RenderArgs) -> ExitCode {
             }
         }
     };
-    match batch::render_all(&args.puzzles, &args.out, &options, args.jobs, &on_done) {
+    let jobs = args.jobs.map(usize::from);
+    match batch::render_all(&args.puzzles, &args.out, &options, jobs, &on_done) {
         Ok(summary) => {
             if !quiet {
                 eprintln!("{}", report::summary_line(&summary, start.elapsed()));
@@ -129,11 +120,15 @@ fn render(args: RenderArgs) -> ExitCode {
                 ExitCode::SUCCESS
             }
         }
-        Err(e) => fail(&e.to_string()),
+        // The puzzles folder itself is unusable: the command line is wrong.
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
     }
 }
 
-fn solve_one(path: &std::path::Path, max_solutions: usize, json: bool) -> ExitCode {
+fn solve_one(path: &Path, max_solutions: usize, json: bool) -> ExitCode {
     let parsed = match input::resolve_notation(path).and_then(|f| input::read_notation_file(&f)) {
         Ok(p) => p,
         Err(e) => return fail(&e.to_string()),
@@ -166,6 +161,19 @@ fn solve_one(path: &std::path::Path, max_solutions: usize, json: bool) -> ExitCo
         report::format_duration(elapsed)
     );
     ExitCode::SUCCESS
+}
+
+fn draw_tiles(puzzle_dir: &Path, size: u32, force: bool) -> ExitCode {
+    match draw::draw_missing_tiles(puzzle_dir, size, force) {
+        Ok(written) => {
+            written
+                .iter()
+                .for_each(|p| eprintln!("wrote {}", p.display()));
+            eprintln!("{} tile picture(s) drawn", written.len());
+            ExitCode::SUCCESS
+        }
+        Err(e) => fail(&e.to_string()),
+    }
 }
 
 fn fail(message: &str) -> ExitCode {

@@ -107,13 +107,22 @@ fn sniff(bytes: &[u8]) -> &'static str {
 pub fn read_error(path: &Path, e: &std::io::Error) -> InputError {
     use std::io::ErrorKind;
     match e.kind() {
-        ErrorKind::NotFound => InputError::new(path, "the file is missing"),
+        ErrorKind::NotFound if is_png(path) => InputError::new(path, "the file is missing").hint(
+            "every tile K needs its picture input/K.png; `unscramble draw-tiles PUZZLE_DIR` draws missing ones from the edges",
+        ),
+        ErrorKind::NotFound => InputError::new(path, "the file is missing").hint("check the file's name and folder"),
         ErrorKind::PermissionDenied => {
             InputError::new(path, "cannot read the file: permission denied")
                 .hint("make it readable, e.g. chmod a+r")
         }
-        _ => InputError::new(path, format!("cannot read the file: {e}")),
+        _ => InputError::new(path, format!("cannot read the file: {e}"))
+            .hint("check that the file is a readable regular file"),
     }
+}
+
+fn is_png(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("png"))
 }
 
 #[cfg(test)]

@@ -1,0 +1,100 @@
+//! Helpers shared by the end-to-end tests: they run the real binary on
+//! folders made in a temporary directory.
+#![allow(dead_code)]
+
+use assert_cmd::Command;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+pub const SEED_000: &str = "\
+1: [['ylw', '+'], ['red', '-'], ['grn', '+'], ['blu', '+']]
+2: [['blu', '-'], ['blu', '+'], ['ylw', '-'], ['grn', '+']]
+3: [['red', '-'], ['grn', '-'], ['blu', '+'], ['ylw', '-']]
+4: [['red', '-'], ['ylw', '-'], ['blu', '-'], ['grn', '-']]
+5: [['grn', '+'], ['red', '+'], ['ylw', '+'], ['blu', '+']]
+6: [['red', '-'], ['blu', '+'], ['grn', '-'], ['red', '+']]
+7: [['red', '+'], ['ylw', '+'], ['grn', '-'], ['ylw', '-']]
+8: [['red', '-'], ['ylw', '+'], ['grn', '-'], ['blu', '-']]
+9: [['ylw', '-'], ['red', '-'], ['grn', '-'], ['blu', '-']]
+";
+
+pub fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+pub fn fixtures() -> PathBuf {
+    repo().join("tests/fixtures")
+}
+
+pub fn legespiel(slug: &str) -> PathBuf {
+    fixtures().join("legespiel").join(slug)
+}
+
+pub fn unscramble() -> Command {
+    let mut cmd = Command::cargo_bin("unscramble").expect("binary is built");
+    cmd.env("NO_COLOR", "1");
+    cmd
+}
+
+/// Copies a folder tree (files and folders only).
+pub fn copy_dir(from: &Path, to: &Path) {
+    fs::create_dir_all(to).expect("mkdir");
+    for entry in fs::read_dir(from).expect("read_dir") {
+        let entry = entry.expect("entry");
+        let target = to.join(entry.file_name());
+        if entry.file_type().expect("type").is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            fs::copy(entry.path(), &target).expect("copy");
+        }
+    }
+}
+
+/// A puzzle folder `root/name` with the given YAML and pictures drawn by the tool.
+pub fn drawn_puzzle(root: &Path, name: &str, yaml: &str, size: u32) -> PathBuf {
+    let dir = root.join(name);
+    fs::create_dir_all(dir.join("input")).expect("mkdir");
+    fs::write(dir.join("input/tile_dict.yaml"), yaml).expect("write yaml");
+    unscramble()
+        .args(["draw-tiles", "--size", &size.to_string()])
+        .arg(&dir)
+        .assert()
+        .success();
+    dir
+}
+
+pub fn json(path: &Path) -> serde_json::Value {
+    let text = fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Every file below `dir`, as sorted paths relative to it.
+pub fn files_below(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in fs::read_dir(&d).expect("read_dir") {
+            let path = entry.expect("entry").path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                out.push(path.strip_prefix(dir).expect("below").to_path_buf());
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Rows of `expected.tsv`: slug, rows, cols, all solutions, unique up to turning.
+pub fn expected_counts() -> Vec<(String, usize, usize, usize, usize)> {
+    let text = fs::read_to_string(fixtures().join("legespiel/expected.tsv")).expect("expected.tsv");
+    text.lines()
+        .skip(1)
+        .map(|line| {
+            let f: Vec<&str> = line.split('\t').collect();
+            let n = |i: usize| f[i].parse::<usize>().expect("number");
+            (f[0].to_string(), n(1), n(2), n(3), n(4))
+        })
+        .collect()
+}
