@@ -1,288 +1,264 @@
-//! One run over a puzzles folder: discover → read → solve → render → write,
-//! one puzzle per rayon task. A failing puzzle becomes an `error` entry in the
-//! report; every other puzzle still renders.
+//! One run over a puzzles folder: discover, then each puzzle as a rayon task
+//! ([`job::run`]), then the run-level files: `summary.json`, `index.html`, and
+//! pruning of outputs whose puzzle is gone.
 
-use crate::discover::{discover, PuzzleDir};
+use crate::discover::discover;
 use crate::error::{InputError, OutputError, PuzzleError};
-use crate::input::{self, pictures};
-use crate::model::Puzzle;
-use crate::output::{self, solutions::board_text, solutions::SolutionsFile};
-use crate::render::{encode_png, PngEffort, Renderer};
-use crate::solve::{self, Limits, Outcome};
+use crate::manifest::{self, Manifest};
+use crate::output::sink::Sink;
+use crate::render::Style;
+use crate::summary::{Action, PuzzleReport, Summary};
+use crate::{gallery, job};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
-/// Everything that changes what a run writes.
-#[derive(Clone, Debug)]
-pub struct Options {
+/// The options that change what is written: all of them go into the build key.
+#[derive(Clone, Debug, Serialize)]
+pub struct OutputOptions {
     pub max_solutions: usize,
     /// At most this many solution boards are rendered per puzzle.
     pub max_images: usize,
     /// Render one board per rotation class (its first solution) instead of all.
     pub unique: bool,
+    pub style: Style,
+}
+
+impl Default for OutputOptions {
+    fn default() -> Self {
+        OutputOptions {
+            max_solutions: 1000,
+            max_images: 32,
+            unique: false,
+            style: Style::default(),
+        }
+    }
+}
+
+/// Everything a run needs besides the folders.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub output: OutputOptions,
     pub max_tile_side: u32,
-    pub png: PngEffort,
+    /// Redo every puzzle even when its manifest says the outputs are current.
+    pub force: bool,
+    /// Compare with what is on disk instead of writing (`render --check`).
+    pub check: bool,
+    /// Set (by Ctrl-C) to stop: puzzles not yet started are skipped.
+    pub cancel: Arc<AtomicBool>,
 }
 
 impl Default for Options {
     fn default() -> Self {
         Options {
-            max_solutions: 1000,
-            max_images: 32,
-            unique: false,
+            output: OutputOptions::default(),
             max_tile_side: 4096,
-            png: PngEffort::Default,
+            force: false,
+            check: false,
+            cancel: Arc::new(AtomicBool::new(false)),
         }
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Status {
-    Solved,
-    NoSolution,
-    Error,
+/// What a run did.
+#[derive(Debug)]
+pub struct Run {
+    pub summary: Summary,
+    /// Output folders of puzzles that are gone: removed, or with `--check` to be removed.
+    pub pruned: Vec<String>,
+    /// Run-level files (`summary.json`, `index.html`) written, or with `--check` stale.
+    pub changed: Vec<String>,
+    /// Ctrl-C stopped the run; the run-level files were left as they were.
+    pub interrupted: bool,
 }
 
-/// What happened to one puzzle; a line of `summary.json`.
-#[derive(Clone, Debug, Serialize)]
-pub struct PuzzleReport {
-    pub name: String,
-    pub status: Status,
-    pub rows: Option<usize>,
-    pub cols: Option<usize>,
-    pub tiles: Option<usize>,
-    pub solutions_total: Option<usize>,
-    pub solutions_unique: Option<usize>,
-    pub complete: Option<bool>,
-    pub stopped_by: Option<&'static str>,
-    /// Solution boards rendered (the unsolved board not counted).
-    pub images: usize,
-    /// True when `--max-images` left solutions unrendered.
-    pub images_capped: bool,
-    pub warnings: Vec<String>,
-    pub error: Option<String>,
-    #[serde(skip)]
-    pub elapsed: Duration,
+/// One puzzle as `--json` shows it: its summary entry and what this run did.
+#[derive(Serialize)]
+struct JsonPuzzle<'a> {
+    #[serde(flatten)]
+    report: &'a PuzzleReport,
+    action: Action,
+    stale_files: &'a [String],
 }
 
-impl PuzzleReport {
-    fn failed(name: &str, error: String, warnings: Vec<String>, elapsed: Duration) -> Self {
-        PuzzleReport {
-            name: name.to_string(),
-            status: Status::Error,
-            rows: None,
-            cols: None,
-            tiles: None,
-            solutions_total: None,
-            solutions_unique: None,
-            complete: None,
-            stopped_by: None,
-            images: 0,
-            images_capped: false,
-            warnings,
-            error: Some(error),
-            elapsed,
-        }
+/// The run as `--json` prints it on stdout. Field order is the output order.
+#[derive(Serialize)]
+struct JsonRun<'a> {
+    command: &'static str,
+    ok: bool,
+    interrupted: bool,
+    totals: &'a crate::summary::Totals,
+    rendered: usize,
+    up_to_date: usize,
+    stale: usize,
+    puzzles: Vec<JsonPuzzle<'a>>,
+    pruned: &'a [String],
+    changed: &'a [String],
+}
+
+impl Run {
+    /// The run summary for `--json`: `summary.json`'s entries plus what this
+    /// run did with each puzzle, and no times, so it is stable for scripts.
+    pub fn to_json(&self, check: bool) -> String {
+        let count = |a: Action| {
+            self.summary
+                .puzzles
+                .iter()
+                .filter(|r| r.action == a)
+                .count()
+        };
+        let stale = count(Action::Stale);
+        let view = JsonRun {
+            command: if check { "check" } else { "render" },
+            ok: !(self.interrupted || self.summary.failed() || check && self.stale()),
+            interrupted: self.interrupted,
+            totals: &self.summary.totals,
+            rendered: count(Action::Rendered),
+            up_to_date: count(Action::UpToDate),
+            stale,
+            puzzles: self
+                .summary
+                .puzzles
+                .iter()
+                .map(|r| JsonPuzzle {
+                    report: r,
+                    action: r.action,
+                    stale_files: &r.stale_files,
+                })
+                .collect(),
+            pruned: &self.pruned,
+            changed: &self.changed,
+        };
+        crate::output::json::to_string(&view, 2)
+    }
+
+    /// With `--check`: is anything on disk not what a render would write?
+    pub fn stale(&self) -> bool {
+        !self.changed.is_empty()
+            || !self.pruned.is_empty()
+            || self
+                .summary
+                .puzzles
+                .iter()
+                .any(|r| !r.stale_files.is_empty())
     }
 }
 
-#[derive(Clone, Debug, Default, Serialize)]
-pub struct Totals {
-    pub puzzles: usize,
-    pub solved: usize,
-    pub no_solution: usize,
-    pub error: usize,
-}
-
-/// The run's report, written as `summary.json` (no times in it: its bytes must
-/// not change from run to run).
-#[derive(Clone, Debug, Serialize)]
-pub struct Summary {
-    pub totals: Totals,
-    pub puzzles: Vec<PuzzleReport>,
-}
-
-impl Summary {
-    pub fn failed(&self) -> bool {
-        self.totals.error > 0
-    }
-}
-
-/// Renders every puzzle under `root` into `out`, calling `on_done` as each
-/// finishes (from worker threads, in completion order).
+/// Renders (or checks) every puzzle under `root` into `out`, calling `on_done`
+/// as each finishes (from worker threads, in completion order).
 pub fn render_all(
     root: &Path,
     out: &Path,
     options: &Options,
     jobs: Option<usize>,
+    on_start: &(dyn Fn(usize) + Sync),
     on_done: &(dyn Fn(&PuzzleReport) + Sync),
-) -> Result<Summary, PuzzleError> {
+) -> Result<Run, PuzzleError> {
     let found = discover(root, Some(out))?;
+    on_start(found.puzzles.len() + found.problems.len());
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs.unwrap_or(0))
         .build()
         .map_err(|e| InputError::new(root, format!("cannot start worker threads: {e}")))?;
-    let mut reports: Vec<PuzzleReport> = pool.install(|| {
+    let cancelled = || options.cancel.load(Ordering::Relaxed);
+    let reports: Vec<Option<PuzzleReport>> = pool.install(|| {
         found
             .puzzles
             .par_iter()
             .map(|p| {
-                let report = run_one(p, out, options);
+                if cancelled() {
+                    return None;
+                }
+                let report = job::run(p, out, options);
                 on_done(&report);
-                report
+                Some(report)
             })
             .collect()
     });
+    let mut reports: Vec<PuzzleReport> = reports.into_iter().flatten().collect();
     for (name, problem) in found.problems {
-        let report = PuzzleReport::failed(&name, problem.to_string(), Vec::new(), Duration::ZERO);
+        let report = PuzzleReport::failed(&name, problem.to_string(), Vec::new());
         on_done(&report);
         reports.push(report);
     }
-    reports.sort_by(|a, b| a.name.cmp(&b.name));
-    let summary = Summary {
-        totals: Totals {
-            puzzles: reports.len(),
-            solved: reports
-                .iter()
-                .filter(|r| r.status == Status::Solved)
-                .count(),
-            no_solution: reports
-                .iter()
-                .filter(|r| r.status == Status::NoSolution)
-                .count(),
-            error: reports.iter().filter(|r| r.status == Status::Error).count(),
-        },
-        puzzles: reports,
-    };
-    std::fs::create_dir_all(out).map_err(|e| OutputError::new(out, e))?;
-    let path = out.join("summary.json");
-    output::write_if_changed(&path, output::json::to_string(&summary, 3).as_bytes())
-        .map_err(|e| OutputError::new(&path, e))?;
-    Ok(summary)
-}
-
-/// Runs one puzzle, turning every failure (a panic included: a bug must not
-/// take the batch down) into an `error` report.
-fn run_one(p: &PuzzleDir, out: &Path, options: &Options) -> PuzzleReport {
-    let start = Instant::now();
-    let result = std::panic::catch_unwind(|| process(p, out, options));
-    let elapsed = start.elapsed();
-    match result {
-        Ok(Ok(mut report)) => {
-            report.elapsed = elapsed;
-            report
-        }
-        Ok(Err((e, warnings))) => PuzzleReport::failed(&p.name, e.to_string(), warnings, elapsed),
-        Err(_) => PuzzleReport::failed(
-            &p.name,
-            format!("{}: internal error while solving or rendering (a bug in unscramble; please report it with this puzzle)", p.dir.display()),
-            Vec::new(),
-            elapsed,
-        ),
+    let summary = Summary::new(reports);
+    if cancelled() {
+        return Ok(Run {
+            summary,
+            pruned: Vec::new(),
+            changed: Vec::new(),
+            interrupted: true,
+        });
     }
-}
-
-type Failure = (PuzzleError, Vec<String>);
-
-fn process(p: &PuzzleDir, out: &Path, options: &Options) -> Result<PuzzleReport, Failure> {
-    let input_dir = p.input_dir();
-    let parsed = input::read_puzzle(&input_dir).map_err(|e| (e.into(), Vec::new()))?;
-    let warnings = parsed.warnings;
-    let puzzle = parsed.puzzle;
-    let fail = |e: PuzzleError| (e, warnings.clone());
-    // Pictures are checked before solving, so a broken scan fails fast.
-    let pics = pictures::load(&input_dir, puzzle.tiles.len(), options.max_tile_side)
-        .map_err(|e| fail(e.into()))?;
-    let outcome = solve::solve(
-        &puzzle,
-        &Limits {
-            max_solutions: options.max_solutions,
-        },
-    );
-    let chosen = chosen_for_images(&outcome, options);
-    let out_dir = out.join(&p.rel);
-    write_outputs(&out_dir, &puzzle, &outcome, &chosen, &pics, options)
-        .map_err(|e| fail(e.into()))?;
-    Ok(PuzzleReport {
-        name: p.name.clone(),
-        status: if outcome.solutions.is_empty() {
-            Status::NoSolution
-        } else {
-            Status::Solved
-        },
-        rows: Some(puzzle.rows),
-        cols: Some(puzzle.cols),
-        tiles: Some(puzzle.tiles.len()),
-        solutions_total: Some(outcome.solutions.len()),
-        solutions_unique: Some(outcome.unique),
-        complete: Some(outcome.complete()),
-        stopped_by: outcome.stopped.as_ref().map(output::solutions::stop_name),
-        images: chosen.len(),
-        images_capped: chosen.len() < candidates_for_images(&outcome, options).count(),
-        warnings,
-        error: None,
-        elapsed: Duration::ZERO,
+    let keep: BTreeSet<PathBuf> = found.puzzles.iter().map(|p| p.rel.clone()).collect();
+    let pruned = prune(out, &keep, options.check).map_err(PuzzleError::from)?;
+    let mut sink = Sink::new(out, options.check).map_err(PuzzleError::from)?;
+    sink.put_unlisted(
+        "summary.json",
+        crate::output::json::to_string(&summary, 3).as_bytes(),
+    )?;
+    sink.put_unlisted("index.html", gallery::index_html(&summary).as_bytes())?;
+    Ok(Run {
+        summary,
+        pruned,
+        changed: sink.changes,
+        interrupted: false,
     })
 }
 
-/// Solutions eligible for an image: all of them, or with `--unique` the first
-/// (lowest-index) member of each rotation class.
-fn candidates_for_images<'a>(
-    outcome: &'a Outcome,
-    options: &'a Options,
-) -> impl Iterator<Item = usize> + 'a {
-    let mut seen = BTreeSet::new();
-    (0..outcome.solutions.len())
-        .filter(move |&i| !options.unique || seen.insert(outcome.classes[i]))
-}
-
-fn chosen_for_images(outcome: &Outcome, options: &Options) -> Vec<usize> {
-    candidates_for_images(outcome, options)
-        .take(options.max_images)
-        .collect()
-}
-
-fn write_outputs(
-    dir: &Path,
-    puzzle: &Puzzle,
-    outcome: &Outcome,
-    chosen: &[usize],
-    pics: &[image::RgbaImage],
-    options: &Options,
-) -> Result<(), OutputError> {
-    std::fs::create_dir_all(dir).map_err(|e| OutputError::new(dir, e))?;
-    let mut keep = BTreeSet::new();
-    let mut renderer = Renderer::new(puzzle.rows, puzzle.cols, pics);
-    let mut png = Vec::new();
-    let mut put = |name: String, bytes: &[u8]| -> Result<(), OutputError> {
-        let path: PathBuf = dir.join(&name);
-        output::write_if_changed(&path, bytes).map_err(|e| OutputError::new(&path, e))?;
-        keep.insert(name);
-        Ok(())
-    };
-    let encode_err = |e: image::ImageError| OutputError::new(dir, std::io::Error::other(e));
-    encode_png(renderer.unsolved(), options.png, &mut png).map_err(encode_err)?;
-    put("unsolved.png".into(), &png)?;
-    for &i in chosen {
-        let board = &outcome.solutions[i];
-        encode_png(renderer.board(board), options.png, &mut png).map_err(encode_err)?;
-        put(format!("solution-{}.png", i + 1), &png)?;
-        put(
-            format!("solution-{}.txt", i + 1),
-            board_text(puzzle.cols, board).as_bytes(),
-        )?;
+/// Removes the outputs of puzzles whose input folder is gone: only folders
+/// holding a manifest, only the files that manifest lists, and the folders
+/// left empty. A manifest whose puzzle still exists elsewhere (outside this
+/// run's puzzles folder) is left alone.
+fn prune(out: &Path, keep: &BTreeSet<PathBuf>, check: bool) -> Result<Vec<String>, OutputError> {
+    let mut pruned = Vec::new();
+    let walk = walkdir::WalkDir::new(out).min_depth(1).sort_by_file_name();
+    for entry in walk.into_iter().filter_map(Result::ok) {
+        if entry.file_name() != manifest::FILE_NAME || !entry.file_type().is_file() {
+            continue;
+        }
+        let Some(dir) = entry.path().parent() else {
+            continue;
+        };
+        let rel = dir.strip_prefix(out).unwrap_or(dir).to_path_buf();
+        if keep.contains(&rel) {
+            continue;
+        }
+        let Some(m) = Manifest::read(dir) else {
+            continue;
+        };
+        if crate::discover::is_puzzle(&out.join(&m.source)) {
+            continue;
+        }
+        pruned.push(rel.to_string_lossy().replace('\\', "/"));
+        if check {
+            continue;
+        }
+        for name in m
+            .files
+            .keys()
+            .map(String::as_str)
+            .chain([manifest::FILE_NAME])
+        {
+            let path = dir.join(name);
+            match std::fs::remove_file(&path) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                    return Err(OutputError::new(&path, e))
+                }
+                _ => {}
+            }
+        }
+        // Folders left empty, up to the output folder; a folder with anything else stays.
+        let mut d = Some(dir);
+        while let Some(x) = d.filter(|x| *x != out && x.starts_with(out)) {
+            if std::fs::remove_dir(x).is_err() {
+                break;
+            }
+            d = x.parent();
+        }
     }
-    let rendered: Vec<usize> = chosen.iter().map(|i| i + 1).collect();
-    put(
-        "solutions.json".into(),
-        SolutionsFile::new(puzzle, outcome, &rendered)
-            .to_json()
-            .as_bytes(),
-    )?;
-    output::remove_stale(dir, &keep).map_err(|e| OutputError::new(dir, e))?;
-    Ok(())
+    Ok(pruned)
 }

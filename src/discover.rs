@@ -25,6 +25,11 @@ impl PuzzleDir {
     }
 }
 
+/// Does `dir` hold a puzzle (an `input/` folder with a notation file)?
+pub fn is_puzzle(dir: &Path) -> bool {
+    dir.join("input").join(TILE_DICT).is_file()
+}
+
 /// What the walk found: puzzles, and places it could not look into.
 #[derive(Debug, Default)]
 pub struct Discovery {
@@ -86,7 +91,7 @@ pub fn discover(root: &Path, exclude: Option<&Path>) -> Result<Discovery, InputE
             continue;
         }
         if entry.file_name() == "input" && entry.depth() > 0 {
-            if entry.path().join(TILE_DICT).exists() {
+            if entry.path().join(TILE_DICT).is_file() {
                 let dir = entry.path().parent().unwrap_or(root).to_path_buf();
                 let rel = dir
                     .strip_prefix(root)

@@ -143,20 +143,6 @@ pub fn draw_tile(puzzle: &Puzzle, index: usize, side: u32, colours: &[[u8; 3]]) 
     img
 }
 
-/// 3x5 bitmap digits, one row per byte (bit 2 = left column).
-const DIGITS: [[u8; 5]; 10] = [
-    [7, 5, 5, 5, 7],
-    [2, 6, 2, 2, 7],
-    [7, 1, 7, 4, 7],
-    [7, 1, 7, 1, 7],
-    [5, 5, 7, 1, 1],
-    [7, 4, 7, 1, 7],
-    [7, 4, 7, 5, 7],
-    [7, 1, 1, 1, 1],
-    [7, 5, 7, 5, 7],
-    [7, 5, 7, 1, 7],
-];
-
 /// Draws `n` centred on `centre`, each font pixel a `scale`-pixel square.
 pub fn draw_number(
     img: &mut RgbaImage,
@@ -165,25 +151,7 @@ pub fn draw_number(
     scale: i32,
     colour: Rgba<u8>,
 ) {
-    let text = n.to_string();
-    let width = text.len() as i32 * 4 * scale - scale;
-    let (x0, y0) = (centre.0 - width / 2, centre.1 - 5 * scale / 2);
-    for (k, ch) in text.bytes().enumerate() {
-        let glyph = DIGITS[usize::from(ch - b'0')];
-        for (row, bits) in glyph.iter().enumerate() {
-            for col in 0..3 {
-                if bits & (4 >> col) != 0 {
-                    let x = x0 + (k as i32 * 4 + col) * scale;
-                    let y = y0 + row as i32 * scale;
-                    draw_filled_rect_mut(
-                        img,
-                        Rect::at(x, y).of_size(scale as u32, scale as u32),
-                        colour,
-                    );
-                }
-            }
-        }
-    }
+    crate::font::draw_text_centred(img, &n.to_string(), centre, scale, colour);
 }
 
 /// Writes `input/K.png` for every tile of the puzzle in `puzzle_dir` whose

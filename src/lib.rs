@@ -3,14 +3,23 @@
 //! The data flows one way: [`discover`] finds puzzle folders, [`input`] reads
 //! and validates them into a [`model::Puzzle`], [`solve`] enumerates every
 //! solution, [`render`] composites board images and [`output`] writes them.
+//! [`job`] runs those stages for one puzzle and [`batch`] for a whole folder,
+//! keeping [`manifest`]s so unchanged puzzles are skipped; [`gallery`] and
+//! [`report`] present the results to people.
 
 pub mod batch;
 pub mod discover;
 pub mod draw;
 pub mod error;
+pub mod font;
+pub mod gallery;
 pub mod input;
+pub mod job;
+pub mod manifest;
 pub mod model;
 pub mod output;
+pub mod overlay;
 pub mod render;
 pub mod report;
 pub mod solve;
+pub mod summary;

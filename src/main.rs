@@ -1,10 +1,13 @@
 //! The `unscramble` command: parses arguments, calls the library, reports.
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::Ordering;
 use std::time::Instant;
-use unscramble::{batch, draw, input, output, report, solve};
+use unscramble::report::{Reporter, Verbosity};
+use unscramble::{batch, draw, input, output, render, report, solve};
 
 /// Solve edge-matching tile puzzles (Scramble Squares and kin) and render their boards.
 ///
@@ -68,9 +71,43 @@ struct RenderArgs {
     /// Refuse tile pictures larger than this many pixels per side.
     #[arg(long, default_value_t = 4096)]
     max_tile_side: u32,
+    /// Scale every tile to this many pixels per side (Lanczos) before compositing.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(4..=4096))]
+    tile_size: Option<u32>,
+    /// PNG compression effort (the pixels are the same at every level).
+    #[arg(long, value_enum, default_value_t = render::PngEffort::Default)]
+    png: render::PngEffort,
+    /// Draw each tile's number and counter-clockwise turns on solved boards.
+    #[arg(long)]
+    labels: bool,
+    /// Outline the matched pairs of edges on solved boards.
+    #[arg(long)]
+    highlight: bool,
+    /// Redo every puzzle, even those whose outputs are up to date.
+    #[arg(long)]
+    force: bool,
+    /// Write nothing; exit 1 and list what is stale or missing.
+    #[arg(long)]
+    check: bool,
+    /// Print the run summary as JSON on stdout.
+    #[arg(long)]
+    json: bool,
+    /// When to colour the terminal output.
+    #[arg(long, value_enum, default_value_t = Color::Auto)]
+    color: Color,
     /// Print only errors.
-    #[arg(short, long)]
+    #[arg(short, long, conflicts_with = "verbose")]
     quiet: bool,
+    /// Print search statistics per puzzle.
+    #[arg(short, long)]
+    verbose: bool,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Color {
+    Auto,
+    Always,
+    Never,
 }
 
 fn main() -> ExitCode {
@@ -93,38 +130,71 @@ fn main() -> ExitCode {
 
 fn render(args: RenderArgs) -> ExitCode {
     let options = batch::Options {
-        max_solutions: args.max_solutions,
-        max_images: args.max_images,
-        unique: args.unique,
+        output: batch::OutputOptions {
+            max_solutions: args.max_solutions,
+            max_images: args.max_images,
+            unique: args.unique,
+            style: render::Style {
+                tile_size: args.tile_size,
+                labels: args.labels,
+                highlight: args.highlight,
+                png: args.png,
+            },
+        },
         max_tile_side: args.max_tile_side,
+        force: args.force,
+        check: args.check,
         ..batch::Options::default()
     };
-    let start = Instant::now();
-    let quiet = args.quiet;
-    let on_done = |r: &batch::PuzzleReport| {
-        for line in report::puzzle_lines(r) {
-            if !quiet || line.starts_with("error:") {
-                eprintln!("{line}");
-            }
+    let cancel = options.cancel.clone();
+    // A first Ctrl-C lets running puzzles finish their files; a second one quits at once.
+    let _ = ctrlc::set_handler(move || {
+        if cancel.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
         }
+    });
+    let terminal =
+        std::io::stderr().is_terminal() && std::env::var("TERM").map_or(true, |t| t != "dumb");
+    let colour = match args.color {
+        Color::Always => true,
+        Color::Never => false,
+        Color::Auto => terminal && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
     };
+    console::set_colors_enabled_stderr(colour);
+    let verbosity = match (args.quiet, args.verbose) {
+        (true, _) => Verbosity::Quiet,
+        (_, true) => Verbosity::Verbose,
+        _ => Verbosity::Normal,
+    };
+    let reporter = Reporter::new(verbosity, terminal);
+    let start = Instant::now();
     let jobs = args.jobs.map(usize::from);
-    match batch::render_all(&args.puzzles, &args.out, &options, jobs, &on_done) {
-        Ok(summary) => {
-            if !quiet {
-                eprintln!("{}", report::summary_line(&summary, start.elapsed()));
-            }
-            if summary.failed() {
-                ExitCode::FAILURE
-            } else {
-                ExitCode::SUCCESS
-            }
-        }
+    let run = batch::render_all(
+        &args.puzzles,
+        &args.out,
+        &options,
+        jobs,
+        &|n| reporter.start(n),
+        &|r| reporter.done(r),
+    );
+    let run = match run {
+        Ok(run) => run,
         // The puzzles folder itself is unusable: the command line is wrong.
         Err(e) => {
             eprintln!("error: {e}");
-            ExitCode::from(2)
+            return ExitCode::from(2);
         }
+    };
+    reporter.finish(&run, args.check, start.elapsed());
+    if args.json {
+        print!("{}", run.to_json(args.check));
+    }
+    if run.interrupted {
+        ExitCode::from(130)
+    } else if run.summary.failed() || (args.check && run.stale()) {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
     }
 }
 

@@ -1,7 +1,101 @@
-//! Lines for the terminal. Times appear here and never in files.
+//! The terminal: a progress bar on a terminal, one plain line per puzzle
+//! elsewhere (CI, pipes, `TERM=dumb`), colours only where wanted. Times appear
+//! here and never in files.
 
-use crate::batch::{PuzzleReport, Status, Summary};
+use crate::batch::Run;
+use crate::summary::{Action, PuzzleReport, Status};
+use console::style;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::time::Duration;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Verbosity {
+    Quiet,
+    Normal,
+    Verbose,
+}
+
+/// Prints a run's progress and results to stderr.
+pub struct Reporter {
+    verbosity: Verbosity,
+    bar: Option<ProgressBar>,
+}
+
+impl Reporter {
+    /// `progress`: draw a bar (only sensible on a terminal).
+    pub fn new(verbosity: Verbosity, progress: bool) -> Reporter {
+        let bar = (progress && verbosity != Verbosity::Quiet).then(|| {
+            let bar = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr());
+            let template = "{spinner} [{elapsed}] {bar:30} {pos}/{len} puzzles {msg}";
+            if let Ok(s) = ProgressStyle::with_template(template) {
+                bar.set_style(s);
+            }
+            bar.enable_steady_tick(Duration::from_millis(120));
+            bar
+        });
+        Reporter { verbosity, bar }
+    }
+
+    pub fn start(&self, puzzles: usize) {
+        if let Some(bar) = &self.bar {
+            bar.set_length(puzzles as u64);
+        }
+    }
+
+    fn line(&self, text: String) {
+        match &self.bar {
+            Some(bar) => bar.println(text),
+            None => eprintln!("{text}"),
+        }
+    }
+
+    /// One puzzle finished (called from worker threads).
+    pub fn done(&self, r: &PuzzleReport) {
+        if let Some(bar) = &self.bar {
+            bar.inc(1);
+            bar.set_message(r.name.clone());
+        }
+        for w in &r.warnings {
+            if self.verbosity > Verbosity::Quiet {
+                self.line(format!(
+                    "{} puzzle '{}': {w}",
+                    style("warning:").yellow().bold().for_stderr(),
+                    r.name
+                ));
+            }
+        }
+        if r.status == Status::Error {
+            let e = r.error.as_deref().unwrap_or("failed");
+            self.line(format!(
+                "{} puzzle '{}': {e}",
+                style("error:").red().bold().for_stderr(),
+                r.name
+            ));
+        } else if self.verbosity > Verbosity::Quiet {
+            self.line(puzzle_line(r, self.verbosity == Verbosity::Verbose));
+        }
+    }
+
+    /// The run is over: clears the bar and prints the summary line.
+    pub fn finish(&self, run: &Run, check: bool, elapsed: Duration) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+        if self.verbosity == Verbosity::Quiet {
+            return;
+        }
+        for p in &run.pruned {
+            let verb = if check { "would remove" } else { "removed" };
+            eprintln!("{p}: {verb} the outputs (its puzzle folder is gone)");
+        }
+        for f in &run.changed {
+            if check {
+                eprintln!("stale: {f}");
+            }
+        }
+        eprintln!("{}", summary_line(run, check, elapsed));
+    }
+}
 
 /// `solutions` with its qualifiers: `4 solutions (1 unique)`, `1000+ solutions ...`.
 pub fn counts(total: usize, unique: usize, complete: bool) -> String {
@@ -14,58 +108,76 @@ pub fn counts(total: usize, unique: usize, complete: bool) -> String {
     format!("{total}{plus} {noun} ({unique}{plus} unique up to turning the board)")
 }
 
-/// One line per puzzle; errors and warnings on lines of their own, in the
-/// `error: puzzle 'NAME': FILE: problem (hint)` style.
-pub fn puzzle_lines(r: &PuzzleReport) -> Vec<String> {
-    let mut lines: Vec<String> = r
-        .warnings
-        .iter()
-        .map(|w| format!("warning: puzzle '{}': {w}", r.name))
-        .collect();
+/// The line for a puzzle that did not fail.
+pub fn puzzle_line(r: &PuzzleReport, verbose: bool) -> String {
     let time = format_duration(r.elapsed);
-    match r.status {
-        Status::Error => lines.push(format!(
-            "error: puzzle '{}': {}",
-            r.name,
-            r.error.as_deref().unwrap_or("failed")
-        )),
-        Status::NoSolution => lines.push(format!("{}: no solution ({time})", r.name)),
-        Status::Solved => {
-            let mut line = format!(
-                "{}: {}, {} image{}",
-                r.name,
-                counts(
-                    r.solutions_total.unwrap_or(0),
-                    r.solutions_unique.unwrap_or(0),
-                    r.complete.unwrap_or(true)
-                ),
-                r.images,
-                if r.images == 1 { "" } else { "s" }
+    let what = match r.status {
+        Status::NoSolution => "no solution".to_string(),
+        _ => {
+            let mut s = counts(
+                r.solutions_total.unwrap_or(0),
+                r.solutions_unique.unwrap_or(0),
+                r.complete.unwrap_or(true),
             );
-            if r.images_capped {
-                line.push_str(" (capped by --max-images)");
+            let n = r.rendered.len();
+            s.push_str(&format!(", {n} image{}", if n == 1 { "" } else { "s" }));
+            if r.images_capped && n < r.solutions_total.unwrap_or(0) {
+                s.push_str(" (capped by --max-images)");
             }
-            if r.stopped_by == Some("max-solutions") {
-                line.push_str(", search stopped by --max-solutions");
+            if r.stopped_by.as_deref() == Some("max-solutions") {
+                s.push_str(", search stopped by --max-solutions");
             }
-            line.push_str(&format!(" ({time})"));
-            lines.push(line);
+            s
         }
+    };
+    let action = match r.action {
+        Action::UpToDate => " [up to date]".to_string(),
+        Action::Stale => format!(" [stale: {}]", r.stale_files.join(", ")),
+        Action::Rendered | Action::Failed => String::new(),
+    };
+    let mut line = format!("{}: {what}{action} ({time})", r.name);
+    if verbose && r.action == Action::Rendered {
+        let rate = r.nodes as f64 / r.elapsed.as_secs_f64().max(1e-9);
+        line.push_str(&format!(
+            " [{} nodes, {:.1} M nodes/s]",
+            r.nodes,
+            rate / 1e6
+        ));
     }
-    lines
+    line
 }
 
-pub fn summary_line(s: &Summary, elapsed: Duration) -> String {
-    let t = &s.totals;
-    format!(
-        "{} puzzle{}: {} solved, {} without solution, {} failed ({})",
+pub fn summary_line(run: &Run, check: bool, elapsed: Duration) -> String {
+    let t = &run.summary.totals;
+    let n = |a: Action| run.summary.puzzles.iter().filter(|r| r.action == a).count();
+    let mut s = format!(
+        "{} puzzle{}: {} solved, {} without solution, {} failed",
         t.puzzles,
         if t.puzzles == 1 { "" } else { "s" },
         t.solved,
         t.no_solution,
-        t.error,
-        format_duration(elapsed)
-    )
+        t.error
+    );
+    let (rendered, fresh, stale) = (n(Action::Rendered), n(Action::UpToDate), n(Action::Stale));
+    if check {
+        let verdict = if run.stale() {
+            "stale output"
+        } else {
+            "output up to date"
+        };
+        s.push_str(&format!(
+            "; {verdict}: {stale} puzzles stale, {fresh} up to date"
+        ));
+    } else if fresh > 0 && rendered == 0 {
+        s.push_str("; all up to date, nothing written");
+    } else if fresh > 0 {
+        s.push_str(&format!("; {rendered} rendered, {fresh} up to date"));
+    }
+    if run.interrupted {
+        s.push_str("; interrupted");
+    }
+    s.push_str(&format!(" ({})", format_duration(elapsed)));
+    s
 }
 
 pub fn format_duration(d: Duration) -> String {
@@ -92,5 +204,22 @@ mod tests {
             counts(1000, 251, false),
             "1000+ solutions (251+ unique up to turning the board)"
         );
+    }
+
+    #[test]
+    fn a_puzzle_line_says_what_was_done() {
+        let r = PuzzleReport {
+            name: "owls".into(),
+            status: Status::Solved,
+            solutions_total: Some(8),
+            solutions_unique: Some(2),
+            complete: Some(true),
+            rendered: vec![1, 2],
+            images_capped: true,
+            action: Action::UpToDate,
+            ..PuzzleReport::default()
+        };
+        let line = puzzle_line(&r, false);
+        assert!(line.starts_with("owls: 8 solutions (2 unique up to turning the board), 2 images (capped by --max-images) [up to date] ("), "{line}");
     }
 }

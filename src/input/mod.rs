@@ -37,8 +37,13 @@ pub fn resolve_notation(path: &Path) -> Result<std::path::PathBuf, InputError> {
 /// Reads one notation file given by its path.
 pub fn read_notation_file(path: &Path) -> Result<Parsed, InputError> {
     let bytes = std::fs::read(path).map_err(|e| pictures::read_error(path, &e))?;
-    let text = String::from_utf8(bytes).map_err(|_| {
+    parse_notation(path, &bytes)
+}
+
+/// Parses the bytes of the notation file at `path` (named in messages).
+pub fn parse_notation(path: &Path, bytes: &[u8]) -> Result<Parsed, InputError> {
+    let text = std::str::from_utf8(bytes).map_err(|_| {
         InputError::new(path, "the file is not UTF-8 text").hint("save it as UTF-8")
     })?;
-    tile_dict::parse(path, &text)
+    tile_dict::parse(path, text)
 }

@@ -4,29 +4,52 @@
 use crate::error::InputError;
 use image::{ImageFormat, ImageReader, RgbaImage};
 use std::io::Cursor;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 const PNG_SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
 
+/// A tile picture's file as read from disk, not yet decoded: its bytes are
+/// part of the build key, so they are read before deciding whether to decode.
+pub struct RawPicture {
+    pub path: PathBuf,
+    pub bytes: Vec<u8>,
+}
+
+/// Reads the files of tiles `1..=count` without decoding them.
+pub fn read_all(input_dir: &Path, count: usize) -> Result<Vec<RawPicture>, InputError> {
+    (1..=count)
+        .map(|k| {
+            let path = input_dir.join(format!("{k}.png"));
+            let bytes = std::fs::read(&path).map_err(|e| read_error(&path, &e))?;
+            Ok(RawPicture { path, bytes })
+        })
+        .collect()
+}
+
 /// Reads and decodes the pictures of tiles `1..=count`, all square and of one size.
-/// A picture whose header declares a side above `max_side` is refused before
-/// anything is allocated for its pixels.
 pub fn load(input_dir: &Path, count: usize, max_side: u32) -> Result<Vec<RgbaImage>, InputError> {
-    let mut pictures: Vec<RgbaImage> = Vec::with_capacity(count);
-    for k in 1..=count {
-        let path = input_dir.join(format!("{k}.png"));
-        let picture = load_one(&path, max_side)?;
+    decode_all(&read_all(input_dir, count)?, max_side)
+}
+
+/// Decodes pictures read by [`read_all`], checking that all are square and of
+/// one size. A picture whose header declares a side above `max_side` is
+/// refused before anything is allocated for its pixels.
+pub fn decode_all(raw: &[RawPicture], max_side: u32) -> Result<Vec<RgbaImage>, InputError> {
+    let mut pictures: Vec<RgbaImage> = Vec::with_capacity(raw.len());
+    for RawPicture { path, bytes } in raw {
+        let path = path.as_path();
+        let picture = decode_one(path, bytes, max_side)?;
         let (w, h) = picture.dimensions();
         if w != h {
             return Err(
-                InputError::new(&path, format!("the tile picture is {w}x{h}, not square"))
+                InputError::new(path, format!("the tile picture is {w}x{h}, not square"))
                     .hint("crop it to a square with the tile's edges on the picture's edges"),
             );
         }
         if let Some(first) = pictures.first() {
             if first.width() != w {
                 return Err(InputError::new(
-                    &path,
+                    path,
                     format!(
                         "the tile picture is {w}x{h}, but 1.png is {0}x{0}",
                         first.width()
@@ -40,20 +63,19 @@ pub fn load(input_dir: &Path, count: usize, max_side: u32) -> Result<Vec<RgbaIma
     Ok(pictures)
 }
 
-fn load_one(path: &Path, max_side: u32) -> Result<RgbaImage, InputError> {
-    let bytes = std::fs::read(path).map_err(|e| read_error(path, &e))?;
+fn decode_one(path: &Path, bytes: &[u8], max_side: u32) -> Result<RgbaImage, InputError> {
     if bytes.is_empty() {
         return Err(InputError::new(path, "the file is empty (0 bytes)")
             .hint("export the tile picture again as PNG"));
     }
     if !bytes.starts_with(PNG_SIGNATURE) {
-        let what = sniff(&bytes);
+        let what = sniff(bytes);
         return Err(
             InputError::new(path, format!("not a PNG file (it looks like {what})"))
                 .hint("convert the picture to PNG; the name must say .png and the content be PNG"),
         );
     }
-    if let Some((w, h)) = png_dimensions(&bytes) {
+    if let Some((w, h)) = png_dimensions(bytes) {
         if w > max_side || h > max_side {
             return Err(InputError::new(
                 path,

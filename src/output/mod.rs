@@ -2,15 +2,15 @@
 //! removing the files an earlier run left that this run no longer makes.
 
 pub mod json;
+pub mod sink;
 pub mod solutions;
 
-use std::collections::BTreeSet;
 use std::fs;
 use std::io::{self, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// Marks our temporary files, so a run can sweep those an interrupted run left.
-const TMP_MARK: &str = ".unscramble-tmp";
+pub(crate) const TMP_MARK: &str = ".unscramble-tmp";
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Written {
@@ -67,33 +67,6 @@ pub fn is_solution_file(name: &str) -> bool {
         && (ext == "png" || ext == "txt")
 }
 
-/// Removes from `dir` the per-solution files not in `keep`, and temporary files
-/// of interrupted runs. Touches nothing else. Returns what it removed.
-pub fn remove_stale(dir: &Path, keep: &BTreeSet<String>) -> io::Result<Vec<PathBuf>> {
-    let mut removed = Vec::new();
-    let entries = match fs::read_dir(dir) {
-        Ok(e) => e,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(removed),
-        Err(e) => return Err(e),
-    };
-    let mut names: Vec<String> = entries
-        .filter_map(|e| e.ok())
-        .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
-        .filter_map(|e| e.file_name().into_string().ok())
-        .collect();
-    names.sort();
-    for name in names {
-        let stale = (is_solution_file(&name) && !keep.contains(&name))
-            || (name.starts_with('.') && name.ends_with(TMP_MARK));
-        if stale {
-            let path = dir.join(&name);
-            fs::remove_file(&path)?;
-            removed.push(path);
-        }
-    }
-    Ok(removed)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -110,31 +83,26 @@ mod tests {
     }
 
     #[test]
-    fn rewrites_only_changed_bytes_and_sweeps_stale_files() {
+    fn rewrites_only_changed_bytes_and_leaves_no_temporary_file() {
         let dir = tempfile::tempdir().expect("tempdir");
         let p = dir.path().join("solution-1.txt");
         assert_eq!(write_if_changed(&p, b"a").expect("write"), Written::Created);
+        let before = fs::metadata(&p).and_then(|m| m.modified()).expect("mtime");
+        std::thread::sleep(std::time::Duration::from_millis(20));
         assert_eq!(
             write_if_changed(&p, b"a").expect("write"),
             Written::Unchanged
         );
+        assert_eq!(
+            fs::metadata(&p).and_then(|m| m.modified()).expect("mtime"),
+            before
+        );
         assert_eq!(write_if_changed(&p, b"b").expect("write"), Written::Changed);
         assert_eq!(fs::read(&p).expect("read"), b"b");
-        for name in [
-            "solution-9.png",
-            "notes.txt",
-            ".solution-2.png.77.unscramble-tmp",
-        ] {
-            fs::write(dir.path().join(name), b"x").expect("write");
-        }
-        let keep: BTreeSet<String> = ["solution-1.txt".to_string()].into();
-        let removed = remove_stale(dir.path(), &keep).expect("sweep");
-        assert_eq!(removed.len(), 2);
-        let mut left: Vec<String> = fs::read_dir(dir.path())
+        let names: Vec<_> = fs::read_dir(dir.path())
             .expect("list")
-            .filter_map(|e| e.ok()?.file_name().into_string().ok())
+            .filter_map(|e| e.ok())
             .collect();
-        left.sort();
-        assert_eq!(left, ["notes.txt", "solution-1.txt"]);
+        assert_eq!(names.len(), 1);
     }
 }

@@ -1,0 +1,207 @@
+//! Pages for people: `output/index.html`, one self-contained static page with
+//! every puzzle (no network, no script, relative links so it works from
+//! `file://` and from any web root), and per puzzle an `index.md` snippet with
+//! the image links, to paste into a post.
+
+use crate::summary::{PuzzleReport, Status, Summary};
+use std::fmt::Write;
+
+/// Solution boards shown inline per puzzle; the rest are linked.
+const INLINE: usize = 8;
+
+fn counts(r: &PuzzleReport) -> String {
+    let plus = if r.complete == Some(false) { "+" } else { "" };
+    match r.status {
+        Status::Error => "error".to_string(),
+        Status::NoSolution => "no solution".to_string(),
+        Status::Solved => format!(
+            "{}{plus} solutions, {}{plus} unique up to turning the board",
+            r.solutions_total.unwrap_or(0),
+            r.solutions_unique.unwrap_or(0)
+        ),
+    }
+}
+
+fn board(r: &PuzzleReport) -> String {
+    match (r.rows, r.cols) {
+        (Some(rows), Some(cols)) => format!("{rows} x {cols}"),
+        _ => "?".to_string(),
+    }
+}
+
+/// The snippet for `output/<name>/index.md`; links are relative to that file.
+pub fn puzzle_markdown(r: &PuzzleReport) -> String {
+    let mut s = format!("## {}\n\n{} board, {}.\n\n", r.name, board(r), counts(r));
+    s.push_str("![unsolved board](unsolved.png)\n");
+    for k in &r.rendered {
+        let _ = writeln!(s, "\n![solution {k}](solution-{k}.png)");
+    }
+    s
+}
+
+/// Escapes text for HTML content and attribute values.
+fn esc(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// Percent-encodes a puzzle name for a relative URL, keeping its `/` separators.
+fn url(path: &str) -> String {
+    path.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' | b'/' => {
+                (b as char).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+fn img(out: &mut String, r: &PuzzleReport, file: &str, alt: &str) {
+    let [w, h] = r.image_size.unwrap_or([0, 0]);
+    let src = format!("{}/{file}", url(&r.name));
+    let _ = writeln!(
+        out,
+        "<figure><a href=\"{src}\"><img src=\"{src}\" width=\"{w}\" height=\"{h}\" alt=\"{}\" loading=\"lazy\"></a><figcaption>{}</figcaption></figure>",
+        esc(alt),
+        esc(alt)
+    );
+}
+
+/// The whole gallery page for a run's summary.
+pub fn index_html(summary: &Summary) -> String {
+    let t = &summary.totals;
+    let mut s = String::from(HEAD);
+    let _ = writeln!(
+        s,
+        "<h1>unscramble</h1>\n<p class=\"totals\">{} puzzles: {} solved, {} without solution, {} failed</p>",
+        t.puzzles, t.solved, t.no_solution, t.error
+    );
+    for r in &summary.puzzles {
+        let status = match r.status {
+            Status::Solved => "solved",
+            Status::NoSolution => "no-solution",
+            Status::Error => "error",
+        };
+        let _ = writeln!(
+            s,
+            "<section id=\"{}\" class=\"{status}\">\n<h2>{}</h2>",
+            esc(&url(&r.name)),
+            esc(&r.name)
+        );
+        let _ = writeln!(
+            s,
+            "<p class=\"counts\">{} board, {} <span class=\"status\">{status}</span></p>",
+            board(r),
+            esc(&counts(r))
+        );
+        if let Some(e) = &r.error {
+            let _ = writeln!(s, "<pre class=\"error\">{}</pre>", esc(e));
+        }
+        for w in &r.warnings {
+            let _ = writeln!(s, "<p class=\"warning\">warning: {}</p>", esc(w));
+        }
+        if r.image_size.is_some() {
+            s.push_str("<div class=\"boards\">\n");
+            img(&mut s, r, "unsolved.png", "unsolved");
+            for k in r.rendered.iter().take(INLINE) {
+                img(
+                    &mut s,
+                    r,
+                    &format!("solution-{k}.png"),
+                    &format!("solution {k}"),
+                );
+            }
+            s.push_str("</div>\n");
+            if r.rendered.len() > INLINE {
+                s.push_str("<p class=\"more\">More solutions:");
+                for k in &r.rendered[INLINE..] {
+                    let _ = write!(s, " <a href=\"{}/solution-{k}.png\">{k}</a>", url(&r.name));
+                }
+                s.push_str("</p>\n");
+            }
+            if r.images_capped {
+                s.push_str("<p class=\"note\">Not every solution has an image (see --max-images and --unique).</p>\n");
+            }
+        }
+        s.push_str("</section>\n");
+    }
+    s.push_str("</body>\n</html>\n");
+    s
+}
+
+const HEAD: &str = r#"<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>unscramble: puzzles and solutions</title>
+<style>
+body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 72rem; padding: 0 1rem; color: #222; }
+section { border-top: 1px solid #ccc; padding: 1rem 0; }
+.boards { display: grid; grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr)); gap: 1rem; }
+figure { margin: 0; }
+img { width: 100%; height: auto; display: block; }
+figcaption { font-size: 0.9rem; color: #555; }
+.status { font-weight: bold; }
+.error .status, pre.error { color: #a00; }
+pre.error { white-space: pre-wrap; background: #fee; padding: 0.5rem; }
+.warning { color: #850; }
+</style>
+</head>
+<body>
+"#;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn report(name: &str, status: Status) -> PuzzleReport {
+        PuzzleReport {
+            name: name.into(),
+            status,
+            rows: Some(3),
+            cols: Some(3),
+            solutions_total: Some(12),
+            solutions_unique: Some(3),
+            complete: Some(true),
+            rendered: (1..=10).collect(),
+            image_size: Some([241, 241]),
+            ..PuzzleReport::default()
+        }
+    }
+
+    #[test]
+    fn the_page_links_relatively_sizes_images_and_escapes_text() {
+        let mut bad = PuzzleReport::failed("kids/<owls>", "x.yaml: bad & wrong".into(), vec![]);
+        bad.status = Status::Error;
+        let summary = Summary::new(vec![report("a b", Status::Solved), bad]);
+        let html = index_html(&summary);
+        assert!(
+            html.contains("<img src=\"a%20b/unsolved.png\" width=\"241\" height=\"241\""),
+            "{html}"
+        );
+        assert_eq!(
+            html.matches("<img ").count(),
+            1 + INLINE,
+            "unsolved and the first boards inline"
+        );
+        assert!(html.contains("<a href=\"a%20b/solution-10.png\">10</a>"));
+        assert!(html.contains("<h2>kids/&lt;owls&gt;</h2>"));
+        assert!(html.contains("<pre class=\"error\">x.yaml: bad &amp; wrong</pre>"));
+        assert!(!html.contains("http"), "no network");
+        assert!(!html.contains("<script"), "no script");
+    }
+
+    #[test]
+    fn the_snippet_links_every_rendered_board() {
+        let md = puzzle_markdown(&report("owls", Status::Solved));
+        assert!(md.starts_with(
+            "## owls\n\n3 x 3 board, 12 solutions, 3 unique up to turning the board.\n"
+        ));
+        assert!(md.contains("![unsolved board](unsolved.png)"));
+        assert!(md.contains("![solution 10](solution-10.png)"));
+    }
+}

@@ -1,0 +1,170 @@
+use super::*;
+use crate::model::{Edge, Half, Tile};
+use image::{Rgb, Rgba};
+
+/// A tile whose every pixel differs, so any wrong turn or offset shows.
+fn tile(seed: u8, side: u32) -> RgbaImage {
+    RgbaImage::from_fn(side, side, |x, y| {
+        Rgba([seed, (x * 37 + y) as u8, (y * 53 + x * 3) as u8, 255])
+    })
+}
+
+fn puzzle(rows: usize, cols: usize) -> Puzzle {
+    let e = Edge::new(0, Half::Plus);
+    Puzzle {
+        rows,
+        cols,
+        tiles: vec![Tile { edges: [e; 4] }; rows * cols],
+        tokens: vec!["a".into()],
+    }
+}
+
+/// Where base pixel (x, y) of a side-`s` tile lands after `turns` counter-clockwise turns.
+fn turned_xy(x: u32, y: u32, s: u32, turns: u8) -> (u32, u32) {
+    match turns % 4 {
+        0 => (x, y),
+        1 => (y, s - 1 - x),
+        2 => (s - 1 - x, s - 1 - y),
+        _ => (s - 1 - y, x),
+    }
+}
+
+fn assert_black_frame(img: &RgbImage) {
+    let black = Rgb([0, 0, 0]);
+    let (w, h) = img.dimensions();
+    assert!((0..w).all(|x| img.get_pixel(x, 0) == &black && img.get_pixel(x, h - 1) == &black));
+    assert!((0..h).all(|y| img.get_pixel(0, y) == &black && img.get_pixel(w - 1, y) == &black));
+}
+
+#[test]
+fn cells_are_the_tiles_turned_counter_clockwise() {
+    let s = 5;
+    let pics: Vec<RgbaImage> = (0..4).map(|k| tile(k * 60, s)).collect();
+    let p = puzzle(2, 2);
+    let mut r = Renderer::new(&p, &pics, Style::default());
+    let board: Vec<Placement> = [(3, 0), (0, 1), (2, 2), (1, 3)]
+        .iter()
+        .map(|&(tile, turns)| Placement { tile, turns })
+        .collect();
+    // Twice: the second board reuses the canvas and the cached turns.
+    for _ in 0..2 {
+        let img = r.board(&board).clone();
+        assert_eq!(img.dimensions(), (2 * s + 2, 2 * s + 2));
+        for (cell, pl) in board.iter().enumerate() {
+            let (cx, cy) = (1 + (cell as u32 % 2) * s, 1 + (cell as u32 / 2) * s);
+            let base = &pics[usize::from(pl.tile)];
+            for (x, y, px) in base.enumerate_pixels() {
+                let (tx, ty) = turned_xy(x, y, s, pl.turns);
+                let shown = img.get_pixel(cx + tx, cy + ty);
+                assert_eq!(
+                    shown.0,
+                    [px[0], px[1], px[2]],
+                    "cell {cell} pixel ({x},{y})"
+                );
+            }
+        }
+        assert_black_frame(&img);
+        r.unsolved();
+    }
+    // A turn of one quarter moves the top-right corner to the top-left.
+    let (x, y) = turned_xy(s - 1, 0, s, 1);
+    assert_eq!((x, y), (0, 0));
+}
+
+#[test]
+fn transparency_is_composited_over_white() {
+    let pic = RgbaImage::from_fn(2, 2, |x, _| {
+        if x == 0 {
+            Rgba([0, 0, 0, 0])
+        } else {
+            Rgba([0, 0, 200, 128])
+        }
+    });
+    let p = puzzle(1, 1);
+    let mut r = Renderer::new(&p, &[pic], Style::default());
+    let img = r.unsolved();
+    assert_eq!(img.get_pixel(1, 1), &Rgb([255, 255, 255]));
+    assert_eq!(img.get_pixel(2, 1), &Rgb([127, 127, 227]));
+}
+
+#[test]
+fn tile_size_scales_every_tile_once() {
+    let pics: Vec<RgbaImage> = (0..4)
+        .map(|k| RgbaImage::from_pixel(40, 40, Rgba([k * 50, 10, 10, 255])))
+        .collect();
+    let p = puzzle(2, 2);
+    let style = Style {
+        tile_size: Some(16),
+        ..Style::default()
+    };
+    let mut r = Renderer::new(&p, &pics, style);
+    assert_eq!(r.size(), [34, 34]);
+    let img = r.unsolved();
+    // A flat tile stays flat when scaled.
+    assert_eq!(img.get_pixel(1 + 16 + 8, 1 + 16 + 8), &Rgb([150, 10, 10]));
+}
+
+#[test]
+fn labels_and_highlights_draw_only_on_top_of_the_board() {
+    let s = 60;
+    let pics: Vec<RgbaImage> = (0..4)
+        .map(|k| RgbaImage::from_pixel(s, s, Rgba([k * 60, 90, 90, 255])))
+        .collect();
+    let p = puzzle(2, 2);
+    let board: Vec<Placement> = (0..4)
+        .map(|t| Placement {
+            tile: t,
+            turns: t % 4,
+        })
+        .collect();
+    let plain = Renderer::new(&p, &pics, Style::default())
+        .board(&board)
+        .clone();
+    for style in [
+        Style {
+            labels: true,
+            ..Style::default()
+        },
+        Style {
+            highlight: true,
+            ..Style::default()
+        },
+    ] {
+        let drawn = Renderer::new(&p, &pics, style).board(&board).clone();
+        let changed = plain
+            .pixels()
+            .zip(drawn.pixels())
+            .filter(|(a, b)| a != b)
+            .count();
+        let total = (plain.width() * plain.height()) as usize;
+        assert!(
+            changed > 0 && changed < total / 4,
+            "{style:?}: {changed} of {total} pixels changed"
+        );
+        assert_black_frame(&drawn);
+        // The centre of each tile stays as it was.
+        for cell in 0..4u32 {
+            let (cx, cy) = (1 + (cell % 2) * s + s / 2, 1 + (cell / 2) * s + s / 2);
+            assert_eq!(
+                plain.get_pixel(cx, cy),
+                drawn.get_pixel(cx, cy),
+                "{style:?} cell {cell}"
+            );
+        }
+    }
+}
+
+#[test]
+fn encoding_is_deterministic_and_lossless_at_every_effort() {
+    let p = puzzle(1, 2);
+    let mut r = Renderer::new(&p, &[tile(1, 4), tile(2, 4)], Style::default());
+    let img = r.unsolved().clone();
+    for effort in [PngEffort::Fast, PngEffort::Default, PngEffort::Best] {
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        encode_png(&img, effort, &mut a).expect("encode");
+        encode_png(&img, effort, &mut b).expect("encode");
+        assert_eq!(a, b);
+        let back = image::load_from_memory(&a).expect("decode").into_rgb8();
+        assert_eq!(back, img, "{effort:?}");
+    }
+}

@@ -1,0 +1,114 @@
+//! What a run says of each puzzle: written as `output/summary.json`, cached in
+//! each puzzle's manifest, and printed with `--json`. Nothing here may depend
+//! on time or thread count, except the fields marked as run-only.
+
+use serde::{Deserialize, Serialize};
+use std::time::Duration;
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Status {
+    Solved,
+    NoSolution,
+    /// The default: a report nobody filled in did not succeed.
+    #[default]
+    Error,
+}
+
+/// What this run did with a puzzle; printed with `--json`, never written to a file.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Action {
+    /// Solved and rendered; files whose bytes changed were written.
+    #[default]
+    Rendered,
+    /// Inputs, options and outputs matched the manifest: nothing was done.
+    UpToDate,
+    /// `--check`: the outputs on disk are not what a render would write.
+    Stale,
+    /// The puzzle's input is broken.
+    Failed,
+}
+
+/// One puzzle's line of `summary.json`.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct PuzzleReport {
+    pub name: String,
+    pub status: Status,
+    pub rows: Option<usize>,
+    pub cols: Option<usize>,
+    pub tiles: Option<usize>,
+    pub solutions_total: Option<usize>,
+    pub solutions_unique: Option<usize>,
+    pub complete: Option<bool>,
+    pub stopped_by: Option<String>,
+    /// Indices of the solutions that have a `solution-<k>.png`.
+    pub rendered: Vec<usize>,
+    /// True when `--max-images` (or `--unique`) left solutions without an image.
+    pub images_capped: bool,
+    /// Width and height of every board image of the puzzle, in pixels.
+    pub image_size: Option<[u32; 2]>,
+    pub warnings: Vec<String>,
+    pub error: Option<String>,
+    #[serde(skip)]
+    pub elapsed: Duration,
+    #[serde(skip)]
+    pub action: Action,
+    /// Search statistics for `-v`; files hold them in `solutions.json`.
+    #[serde(skip)]
+    pub nodes: u64,
+    /// `--check`: output files that are missing, differ, or would be removed.
+    #[serde(skip)]
+    pub stale_files: Vec<String>,
+}
+
+impl PuzzleReport {
+    pub fn failed(name: &str, error: String, warnings: Vec<String>) -> Self {
+        PuzzleReport {
+            name: name.to_string(),
+            warnings,
+            error: Some(error),
+            action: Action::Failed,
+            ..PuzzleReport::default()
+        }
+    }
+
+    pub fn is(&self, status: Status) -> bool {
+        self.status == status
+    }
+}
+
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Totals {
+    pub puzzles: usize,
+    pub solved: usize,
+    pub no_solution: usize,
+    pub error: usize,
+}
+
+/// The run's report, written as `summary.json`.
+#[derive(Clone, Debug, Serialize)]
+pub struct Summary {
+    pub totals: Totals,
+    pub puzzles: Vec<PuzzleReport>,
+}
+
+impl Summary {
+    pub fn new(mut puzzles: Vec<PuzzleReport>) -> Summary {
+        puzzles.sort_by(|a, b| a.name.cmp(&b.name));
+        let count = |s: Status| puzzles.iter().filter(|r| r.is(s)).count();
+        Summary {
+            totals: Totals {
+                puzzles: puzzles.len(),
+                solved: count(Status::Solved),
+                no_solution: count(Status::NoSolution),
+                error: count(Status::Error),
+            },
+            puzzles,
+        }
+    }
+
+    pub fn failed(&self) -> bool {
+        self.totals.error > 0
+    }
+}
