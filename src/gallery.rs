@@ -93,7 +93,7 @@ pub fn index_html(summary: &Summary) -> String {
         );
         let _ = writeln!(
             s,
-            "<p class=\"counts\">{} board, {} <span class=\"status\">{status}</span></p>",
+            "<p class=\"counts\"><span class=\"status\">{status}</span>: {} board, {}</p>",
             board(r),
             esc(&counts(r))
         );
