@@ -158,12 +158,13 @@ const DIGITS: [[u8; 5]; 10] = [
 ];
 
 /// Draws `n` centred on `centre`, each font pixel a `scale`-pixel square.
-pub fn draw_number(
-    img: &mut RgbaImage,
+/// Generic so RGB boards (Domino Fit) share the font with RGBA tiles.
+pub fn draw_number<C: imageproc::drawing::Canvas>(
+    img: &mut C,
     n: usize,
     centre: (i32, i32),
     scale: i32,
-    colour: Rgba<u8>,
+    colour: C::Pixel,
 ) {
     let text = n.to_string();
     let width = text.len() as i32 * 4 * scale - scale;
