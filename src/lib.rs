@@ -6,6 +6,7 @@
 
 pub mod batch;
 pub mod discover;
+pub mod domino;
 pub mod draw;
 pub mod error;
 pub mod input;
