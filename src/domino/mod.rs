@@ -15,7 +15,7 @@ mod solve;
 mod text;
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 pub use generate::generate;
 pub use parse::parse;

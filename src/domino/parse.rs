@@ -255,3 +255,59 @@ fn reachable<'a>(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domino::tests::{seed, SEED};
+
+    fn err_of(text: &str) -> String {
+        parse(Path::new("d.yaml"), text)
+            .expect_err("should fail")
+            .to_string()
+    }
+
+    #[test]
+    fn reads_the_seed() {
+        let p = seed();
+        assert_eq!((p.width(), p.height()), (7, 7));
+        assert_eq!(p.blacks(), [(1, 0), (6, 0), (4, 1), (3, 5), (0, 6)]);
+        assert_eq!(p.top(), [3, 2, 4, 10, 4, 3, 9]);
+        assert_eq!(p.side(), [5, 5, 6, 5, 4, 4, 6]);
+        assert!(p.is_black(0, 6) && !p.is_black(6, 6) && !p.is_black(7, 0));
+    }
+
+    #[test]
+    fn every_mistake_is_located_and_explained() {
+        let cases: &[(&str, &str, &str)] = &[
+            ("top: [3, 2,", "[3, 2, 4", "d.yaml:6:1: not valid YAML"),
+            ("width: 7", "width: 7\nwidth: 7", "d.yaml:4:1: not valid YAML: duplicate"),
+            ("width: 7\n", "", "d.yaml: the key 'width' is missing"),
+            ("width: 7", "widht: 7", "d.yaml:3:1: unknown key 'widht' (the keys are width"),
+            ("width: 7", "width: seven", "d.yaml:3:8: width must be a whole number, found 'seven'"),
+            ("height: 7", "height: 0", "d.yaml:4:9: height is 0, outside 1..=64"),
+            ("width: 7", "width: 65", "width is 65, outside 1..=64"),
+            ("[3, 2, 4, 10, 4, 3, 9]", "[3, 2, 4, 10, 4, 3]", "d.yaml:6:6: top has 6 numbers but width is 7"),
+            ("[5, 5, 6, 5, 4, 4, 6]", "5", "d.yaml:7:7: side: expected a list of numbers, found a number"),
+            ("[5, 5, 6, 5, 4, 4, 6]", "[5, 5, -6, 5, 4, 4, 6]", "d.yaml:7:14: side[2] is -6, a negative number (dot sums are 0 or more)"),
+            ("[5, 5, 6, 5, 4, 4, 6]", "[5, 5, 6.5, 5, 4, 4, 6]", "side[2] must be a whole number, found the number 6.5"),
+            ("[6, 0]", "[7, 0]", "d.yaml:5:42: black cell [7, 0] is outside the 7 x 7 board (w runs 0..6 and h runs 0..6)"),
+            ("[6, 0]", "[6, -1]", "black cell [6, -1] is outside the 7 x 7 board"),
+            ("[6, 0]", "[1, 0]", "d.yaml:5:42: black cell [1, 0] is listed twice"),
+            ("[6, 0]", "[6]", "a black cell must be two whole numbers [w, h]"),
+            ("[6, 0]", "six", "a black cell must be [w, h], found 'six'"),
+            ("blacks: [", "blacks: 3 #", "blacks: expected a list of [w, h] cells, found a number"),
+            ("[5, 5, 6, 5, 4, 4, 6]", "[5, 5, 6, 5, 4, 4, 7]", "d.yaml:6:6: the column sums (top) add up to 35 but the row sums (side) to 36 (every dot counts once"),
+            ("[3, 2, 4, 10, 4, 3, 9]", "[3, 2, 4, 10, 2, 14, 0]", "d.yaml:6:23: column 5 needs 14 dots but its free cells can hold at most 13"),
+            ("[5, 5, 6, 5, 4, 4, 6]", "[5, 5, 6, 5, 4, 7, 3]", "d.yaml:7:23: row 5 needs 7 dots but has only 6 free cells"),
+        ];
+        let wrong: Vec<String> = cases
+            .iter()
+            .map(|&(from, to, expected)| (err_of(&SEED.replacen(from, to, 1)), expected))
+            .filter(|(e, expected)| !e.contains(expected))
+            .map(|(e, expected)| format!("{e}\n  expected: {expected}"))
+            .collect();
+        assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+        assert!(err_of("- 1\n").contains("expected a mapping with the keys width, height"));
+    }
+}

@@ -175,3 +175,65 @@ fn frame(img: &mut RgbImage) {
     fill(img, 0, 0, FRAME, h, BLACK);
     fill(img, w - FRAME, 0, FRAME, h, BLACK);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domino::{solve, tests::seed, Cover};
+    use crate::render::{encode_png, PngEffort};
+
+    #[test]
+    fn boards_show_blacks_dots_and_frame_and_encode_the_same_twice() {
+        let p = seed();
+        let s = solve(&p, Cover::Full, 10, None).solutions.remove(0);
+        let mut r = Renderer::new(&p);
+        let img = r.solution(&s).clone();
+        let (w, h) = img.dimensions();
+        assert_eq!((w, h), (2 + 8 * CELL + 1, 2 + 8 * CELL + 1));
+        for x in 0..w {
+            assert_eq!(
+                (img.get_pixel(x, 0), img.get_pixel(x, h - 1)),
+                (&BLACK, &BLACK)
+            );
+        }
+        for y in 0..h {
+            assert_eq!(
+                (img.get_pixel(0, y), img.get_pixel(w - 1, y)),
+                (&BLACK, &BLACK)
+            );
+        }
+        for &(cw, ch) in p.blacks() {
+            let (x, y) = cell_centre(cw, ch);
+            assert_eq!(img.get_pixel(x, y), &BLACK, "black cell ({cw}, {ch})");
+        }
+        for d in &s.dominoes {
+            let dots = dot_centres(d);
+            assert_eq!(dots.len() as u32, d.kind.dots());
+            for (x, y) in dots {
+                assert_eq!(img.get_pixel(x, y), &DOT, "{d:?}");
+            }
+            // The blank half shows the domino's face.
+            let [a, b] = d.cells();
+            let blank = if d.kind == Kind::One { b } else { a };
+            let (x, y) = cell_centre(blank.0, blank.1);
+            assert_eq!(img.get_pixel(x, y), &FACE, "{d:?}");
+        }
+        // Unsolved: free cells are paper, and numbers are drawn in the margins.
+        let unsolved = r.unsolved().clone();
+        let (x, y) = cell_centre(0, 0);
+        assert_eq!(unsolved.get_pixel(x, y), &PAPER);
+        let inked = |x0: u32, y0: u32| {
+            (x0..x0 + CELL)
+                .flat_map(|x| (y0..y0 + CELL).map(move |y| (x, y)))
+                .any(|(x, y)| unsolved.get_pixel(x, y) == &INK)
+        };
+        let (bx, by) = origin();
+        assert!(inked(bx + 3 * CELL, 1), "column 3's sum");
+        assert!(inked(1, by + 6 * CELL), "row 6's sum");
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        encode_png(&img, PngEffort::Default, &mut a).expect("encode");
+        encode_png(&render_solution(&p, &s), PngEffort::Default, &mut b).expect("encode");
+        assert_eq!(a, b);
+        assert_eq!(render_unsolved(&p), unsolved);
+    }
+}
