@@ -144,12 +144,13 @@ pub fn draw_tile(puzzle: &Puzzle, index: usize, side: u32, colours: &[[u8; 3]]) 
 }
 
 /// Draws `n` centred on `centre`, each font pixel a `scale`-pixel square.
-pub fn draw_number(
-    img: &mut RgbaImage,
+/// Generic so RGB boards (Domino Fit) share the font with RGBA tiles.
+pub fn draw_number<C: imageproc::drawing::Canvas>(
+    img: &mut C,
     n: usize,
     centre: (i32, i32),
     scale: i32,
-    colour: Rgba<u8>,
+    colour: C::Pixel,
 ) {
     crate::font::draw_text_centred(img, &n.to_string(), centre, scale, colour);
 }

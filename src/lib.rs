@@ -9,6 +9,7 @@
 
 pub mod batch;
 pub mod discover;
+pub mod domino;
 pub mod draw;
 pub mod error;
 pub mod font;

@@ -31,14 +31,7 @@ pub fn parse(file: &Path, text: &str) -> Result<Parsed, InputError> {
     {
         return Err(InputError::new(file, "the file is empty").hint(FORMAT_HINT));
     }
-    let root = yaml::parse(text).map_err(|(msg, at)| {
-        let e = InputError::new(file, format!("not valid YAML: {msg}"));
-        let e = match at {
-            Some((l, c)) => e.at(l, c),
-            None => e,
-        };
-        e.hint("a key may appear only once; quote '+' and '-'")
-    })?;
+    let root = yaml::parse_file(file, text, "a key may appear only once; quote '+' and '-'")?;
     let Value::Map(entries) = &root.value else {
         return Err(err(
             &root,
@@ -223,7 +216,7 @@ fn parse_edge(edge: &Node) -> Result<(String, Half), EdgeProblem<'_>> {
     Ok((token, half))
 }
 
-fn describe(v: &Value) -> String {
+pub(crate) fn describe(v: &Value) -> String {
     match v {
         Value::Str(s) => format!("'{s}'"),
         Value::Int(i) => format!("the number {i}"),

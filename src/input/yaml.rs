@@ -5,9 +5,11 @@
 //! duplicate mapping keys (serde_yaml silently keeps the last one, which here
 //! would silently lose a tile).
 
+use crate::error::InputError;
 use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_saphyr::Spanned;
 use std::fmt;
+use std::path::Path;
 
 /// A YAML node with its position (1-based line and column).
 #[derive(Clone, Debug, PartialEq)]
@@ -58,6 +60,18 @@ pub fn parse(text: &str) -> Result<Node, (String, Option<(usize, usize)>)> {
             (first_line(&e.to_string()), at)
         })?;
     Ok(to_node(spanned))
+}
+
+/// [`parse`] for a reader: a syntax error becomes a located [`InputError`]
+/// on `file` with the reader's `hint`.
+pub fn parse_file(file: &Path, text: &str, hint: &str) -> Result<Node, InputError> {
+    parse(text).map_err(|(msg, at)| {
+        let e = InputError::new(file, format!("not valid YAML: {msg}")).hint(hint);
+        match at {
+            Some((l, c)) => e.at(l, c),
+            None => e,
+        }
+    })
 }
 
 fn first_line(message: &str) -> String {
