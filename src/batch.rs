@@ -25,6 +25,8 @@ pub struct OutputOptions {
     /// Render one board per rotation class (its first solution) instead of all.
     pub unique: bool,
     pub style: Style,
+    /// Domino Fit: must a solution cover every free cell?
+    pub cover: crate::domino::Cover,
 }
 
 impl Default for OutputOptions {
@@ -34,6 +36,7 @@ impl Default for OutputOptions {
             max_images: 32,
             unique: false,
             style: Style::default(),
+            cover: crate::domino::Cover::default(),
         }
     }
 }

@@ -3,7 +3,7 @@
 //! and with it every report, is the same on every machine.
 
 use crate::error::InputError;
-use crate::input::TILE_DICT;
+use crate::input::NOTATIONS;
 use std::path::{Path, PathBuf};
 use walkdir::WalkDir;
 
@@ -27,7 +27,8 @@ impl PuzzleDir {
 
 /// Does `dir` hold a puzzle (an `input/` folder with a notation file)?
 pub fn is_puzzle(dir: &Path) -> bool {
-    dir.join("input").join(TILE_DICT).is_file()
+    let input = dir.join("input");
+    NOTATIONS.iter().any(|n| input.join(n).is_file())
 }
 
 /// What the walk found: puzzles, and places it could not look into.
@@ -91,7 +92,7 @@ pub fn discover(root: &Path, exclude: Option<&Path>) -> Result<Discovery, InputE
             continue;
         }
         if entry.file_name() == "input" && entry.depth() > 0 {
-            if entry.path().join(TILE_DICT).is_file() {
+            if is_puzzle(entry.path().parent().unwrap_or(root)) {
                 let dir = entry.path().parent().unwrap_or(root).to_path_buf();
                 let rel = dir
                     .strip_prefix(root)
@@ -136,7 +137,7 @@ mod tests {
     fn puzzle_at(root: &Path, rel: &str) {
         let input = root.join(rel).join("input");
         fs::create_dir_all(&input).expect("mkdir");
-        fs::write(input.join(TILE_DICT), "").expect("write");
+        fs::write(input.join(crate::input::TILE_DICT), "").expect("write");
     }
 
     #[test]

@@ -14,11 +14,13 @@ fn counts(r: &PuzzleReport) -> String {
     match r.status {
         Status::Error => "error".to_string(),
         Status::NoSolution => "no solution".to_string(),
-        Status::Solved => format!(
-            "{}{plus} solutions, {}{plus} unique up to turning the board",
-            r.solutions_total.unwrap_or(0),
-            r.solutions_unique.unwrap_or(0)
-        ),
+        Status::Solved => {
+            let total = format!("{}{plus} solutions", r.solutions_total.unwrap_or(0));
+            match r.solutions_unique {
+                Some(u) => format!("{total}, {u}{plus} unique up to turning the board"),
+                None => total,
+            }
+        }
     }
 }
 

@@ -1,151 +1,60 @@
 //! The `unscramble` command: parses arguments, calls the library, reports.
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+mod cli;
+
+use clap::Parser;
+use cli::{Cli, Color, Command, RenderArgs};
 use std::io::IsTerminal;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 use unscramble::report::{Reporter, Verbosity};
-use unscramble::{batch, draw, input, output, render, report, solve};
-
-/// Solve edge-matching tile puzzles (Scramble Squares and kin) and render their boards.
-///
-/// With no command, renders `puzzles/` into `output/` (the same as `unscramble render`).
-#[derive(Parser)]
-#[command(version, about, args_conflicts_with_subcommands = true)]
-struct Cli {
-    #[command(subcommand)]
-    command: Option<Command>,
-    #[command(flatten)]
-    render: RenderArgs,
-}
-
-#[derive(Subcommand)]
-enum Command {
-    /// Solve every puzzle under PUZZLES and write its board images to OUT.
-    Render(RenderArgs),
-    /// Solve one puzzle and print its solutions as text (no images).
-    Solve {
-        /// A tile_dict.yaml file, or a puzzle folder.
-        path: PathBuf,
-        /// Stop after this many solutions (the count is then a lower bound).
-        #[arg(long, default_value_t = 1000)]
-        max_solutions: usize,
-        /// Print solutions.json instead of text.
-        #[arg(long)]
-        json: bool,
-    },
-    /// Draw input/K.png for every tile that has no picture yet, from its edges.
-    DrawTiles {
-        puzzle_dir: PathBuf,
-        /// Side of each tile picture in pixels.
-        #[arg(long, default_value_t = 240)]
-        size: u32,
-        /// Redraw pictures that already exist.
-        #[arg(long)]
-        force: bool,
-    },
-}
-
-#[derive(Args)]
-struct RenderArgs {
-    /// Folder to search for puzzles (folders with input/tile_dict.yaml).
-    #[arg(default_value = "puzzles")]
-    puzzles: PathBuf,
-    /// Folder for the images and reports.
-    #[arg(short, long, default_value = "output")]
-    out: PathBuf,
-    /// Worker threads (default: one per core).
-    #[arg(short, long, value_parser = clap::value_parser!(u16).range(1..))]
-    jobs: Option<u16>,
-    /// Render one board per rotation class (its first solution) instead of every solution.
-    #[arg(long)]
-    unique: bool,
-    /// Stop searching a puzzle after this many solutions (the count is then a lower bound).
-    #[arg(long, default_value_t = 1000)]
-    max_solutions: usize,
-    /// Render at most this many solution boards per puzzle.
-    #[arg(long, default_value_t = 32)]
-    max_images: usize,
-    /// Refuse tile pictures larger than this many pixels per side.
-    #[arg(long, default_value_t = 4096)]
-    max_tile_side: u32,
-    /// Scale every tile to this many pixels per side (Lanczos) before compositing.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(4..=4096))]
-    tile_size: Option<u32>,
-    /// PNG compression effort (the pixels are the same at every level).
-    #[arg(long, value_enum, default_value_t = render::PngEffort::Default)]
-    png: render::PngEffort,
-    /// Draw each tile's number and counter-clockwise turns on solved boards.
-    #[arg(long)]
-    labels: bool,
-    /// Outline the matched pairs of edges on solved boards.
-    #[arg(long)]
-    highlight: bool,
-    /// Redo every puzzle, even those whose outputs are up to date.
-    #[arg(long)]
-    force: bool,
-    /// Write nothing; exit 1 and list what is stale or missing.
-    #[arg(long)]
-    check: bool,
-    /// Print the run summary as JSON on stdout.
-    #[arg(long)]
-    json: bool,
-    /// When to colour the terminal output.
-    #[arg(long, value_enum, default_value_t = Color::Auto)]
-    color: Color,
-    /// Print only errors.
-    #[arg(short, long, conflicts_with = "verbose")]
-    quiet: bool,
-    /// Print search statistics per puzzle.
-    #[arg(short, long)]
-    verbose: bool,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-enum Color {
-    Auto,
-    Always,
-    Never,
-}
+use unscramble::{batch, domino, draw, input, output, render, report, solve};
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        None => render(cli.render),
-        Some(Command::Render(args)) => render(args),
+        None => run_render(cli.render),
+        Some(Command::Render(args)) => run_render(args),
         Some(Command::Solve {
             path,
             max_solutions,
             json,
-        }) => solve_one(&path, max_solutions, json),
+            domino_cover,
+        }) => run_solve(&path, max_solutions, json, domino_cover),
         Some(Command::DrawTiles {
             puzzle_dir,
             size,
             force,
-        }) => draw_tiles(&puzzle_dir, size, force),
+        }) => run_draw_tiles(&puzzle_dir, size, force),
     }
 }
 
-fn render(args: RenderArgs) -> ExitCode {
-    let options = batch::Options {
+fn options(args: &RenderArgs) -> batch::Options {
+    let style = render::Style {
+        tile_size: args.tile_size,
+        labels: args.labels,
+        highlight: args.highlight,
+        png: args.png,
+    };
+    batch::Options {
         output: batch::OutputOptions {
             max_solutions: args.max_solutions,
             max_images: args.max_images,
             unique: args.unique,
-            style: render::Style {
-                tile_size: args.tile_size,
-                labels: args.labels,
-                highlight: args.highlight,
-                png: args.png,
-            },
+            style,
+            cover: args.domino_cover,
         },
         max_tile_side: args.max_tile_side,
         force: args.force,
         check: args.check,
         ..batch::Options::default()
-    };
+    }
+}
+
+fn run_render(args: RenderArgs) -> ExitCode {
+    let options = options(&args);
     let cancel = options.cancel.clone();
     // A first Ctrl-C lets running puzzles finish their files; a second one quits at once.
     let _ = ctrlc::set_handler(move || {
@@ -155,12 +64,11 @@ fn render(args: RenderArgs) -> ExitCode {
     });
     let terminal =
         std::io::stderr().is_terminal() && std::env::var("TERM").map_or(true, |t| t != "dumb");
-    let colour = match args.color {
+    console::set_colors_enabled_stderr(match args.color {
         Color::Always => true,
         Color::Never => false,
         Color::Auto => terminal && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
-    };
-    console::set_colors_enabled_stderr(colour);
+    });
     let verbosity = match (args.quiet, args.verbose) {
         (true, _) => Verbosity::Quiet,
         (_, true) => Verbosity::Verbose,
@@ -198,8 +106,39 @@ fn render(args: RenderArgs) -> ExitCode {
     }
 }
 
-fn solve_one(path: &Path, max_solutions: usize, json: bool) -> ExitCode {
-    let parsed = match input::resolve_notation(path).and_then(|f| input::read_notation_file(&f)) {
+fn run_solve(path: &Path, max_solutions: usize, json: bool, cover: domino::Cover) -> ExitCode {
+    let file = match input::resolve_notation(path) {
+        Ok(f) => f,
+        Err(e) => return fail(&e.to_string()),
+    };
+    let start = Instant::now();
+    if file.file_name().is_some_and(|n| n == domino::FILE_NAME) {
+        let text = std::fs::read_to_string(&file).map_err(|e| e.to_string());
+        let puzzle = match text.and_then(|t| domino::parse(&file, &t).map_err(|e| e.to_string())) {
+            Ok(p) => p,
+            Err(e) => return fail(&e),
+        };
+        let outcome = domino::solve(&puzzle, cover, max_solutions, None);
+        if json {
+            print!(
+                "{}",
+                domino::SolutionsFile::new(&puzzle, &outcome, &[]).to_json()
+            );
+        } else {
+            for (i, s) in outcome.solutions.iter().enumerate() {
+                println!("=== Solution {} ===\n{}", i + 1, domino::text(&puzzle, s));
+            }
+        }
+        let counts = report::counts(outcome.solutions.len(), None, outcome.complete());
+        eprintln!(
+            "{counts} ({} rule); {} nodes in {}",
+            cover.name(),
+            outcome.nodes,
+            report::format_duration(start.elapsed())
+        );
+        return ExitCode::SUCCESS;
+    }
+    let parsed = match input::read_notation_file(&file) {
         Ok(p) => p,
         Err(e) => return fail(&e.to_string()),
     };
@@ -207,7 +146,6 @@ fn solve_one(path: &Path, max_solutions: usize, json: bool) -> ExitCode {
         .warnings
         .iter()
         .for_each(|w| eprintln!("warning: {w}"));
-    let start = Instant::now();
     let outcome = solve::solve(&parsed.puzzle, &solve::Limits { max_solutions });
     let elapsed = start.elapsed();
     if json {
@@ -224,7 +162,11 @@ fn solve_one(path: &Path, max_solutions: usize, json: bool) -> ExitCode {
             );
         }
     }
-    let counts = report::counts(outcome.solutions.len(), outcome.unique, outcome.complete());
+    let counts = report::counts(
+        outcome.solutions.len(),
+        Some(outcome.unique),
+        outcome.complete(),
+    );
     eprintln!(
         "{counts}; {} nodes in {}",
         outcome.nodes,
@@ -233,7 +175,7 @@ fn solve_one(path: &Path, max_solutions: usize, json: bool) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn draw_tiles(puzzle_dir: &Path, size: u32, force: bool) -> ExitCode {
+fn run_draw_tiles(puzzle_dir: &Path, size: u32, force: bool) -> ExitCode {
     match draw::draw_missing_tiles(puzzle_dir, size, force) {
         Ok(written) => {
             written

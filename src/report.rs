@@ -97,15 +97,19 @@ impl Reporter {
     }
 }
 
-/// `solutions` with its qualifiers: `4 solutions (1 unique)`, `1000+ solutions ...`.
-pub fn counts(total: usize, unique: usize, complete: bool) -> String {
+/// `solutions` with its qualifiers: `4 solutions (1 unique ...)`,
+/// `1000+ solutions ...`; `unique` is `None` for puzzles that cannot be turned.
+pub fn counts(total: usize, unique: Option<usize>, complete: bool) -> String {
     let plus = if complete { "" } else { "+" };
     let noun = if total == 1 && complete {
         "solution"
     } else {
         "solutions"
     };
-    format!("{total}{plus} {noun} ({unique}{plus} unique up to turning the board)")
+    match unique {
+        Some(u) => format!("{total}{plus} {noun} ({u}{plus} unique up to turning the board)"),
+        None => format!("{total}{plus} {noun}"),
+    }
 }
 
 /// The line for a puzzle that did not fail.
@@ -116,7 +120,7 @@ pub fn puzzle_line(r: &PuzzleReport, verbose: bool) -> String {
         _ => {
             let mut s = counts(
                 r.solutions_total.unwrap_or(0),
-                r.solutions_unique.unwrap_or(0),
+                r.solutions_unique,
                 r.complete.unwrap_or(true),
             );
             let n = r.rendered.len();
@@ -197,13 +201,14 @@ mod tests {
     #[test]
     fn counts_mark_lower_bounds() {
         assert_eq!(
-            counts(4, 1, true),
+            counts(4, Some(1), true),
             "4 solutions (1 unique up to turning the board)"
         );
         assert_eq!(
-            counts(1000, 251, false),
+            counts(1000, Some(251), false),
             "1000+ solutions (251+ unique up to turning the board)"
         );
+        assert_eq!(counts(1, None, true), "1 solution");
     }
 
     #[test]

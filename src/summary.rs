@@ -30,10 +30,22 @@ pub enum Action {
     Failed,
 }
 
+/// Which kind of puzzle a folder holds, by its notation file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PuzzleKind {
+    /// Edge-matching tiles (`tile_dict.yaml`).
+    Tiles,
+    /// Domino Fit (`domino_fit.yaml`).
+    DominoFit,
+}
+
 /// One puzzle's line of `summary.json`.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct PuzzleReport {
     pub name: String,
+    /// Unknown (null) when the puzzle failed before its notation was read.
+    pub kind: Option<PuzzleKind>,
     pub status: Status,
     pub rows: Option<usize>,
     pub cols: Option<usize>,

@@ -78,7 +78,7 @@ fn the_gallery_shows_every_puzzle_with_its_boards() {
     );
     let dom = String::from_utf8_lossy(&dom.stdout);
     assert!(
-        dom.contains("6 puzzles: 5 solved, 0 without solution, 1 failed"),
+        dom.contains("7 puzzles: 6 solved, 0 without solution, 1 failed"),
         "{dom}"
     );
     for name in [

@@ -32,7 +32,8 @@ pub const MAX_SIDE: usize = 64;
 /// Whether a solution must cover every free cell. The game's boards are always
 /// fully covered; seed 001's CP-SAT model does not require it, and on some
 /// boards that admits extra solutions, so both are offered.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case")]
 pub enum Cover {
     /// Every free cell is covered (the game's rule).
     #[default]

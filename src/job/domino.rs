@@ -1,0 +1,83 @@
+//! Domino Fit puzzles (seed 001): `domino_fit.yaml` in, drawn boards out.
+
+use super::{encode_err, input_err, Context, Failure};
+use crate::domino::{self, DominoPuzzle, Renderer, SolutionsFile};
+use crate::error::PuzzleError;
+use crate::render::encode_png;
+use crate::summary::{PuzzleKind, PuzzleReport, Status};
+
+pub(super) fn process(ctx: &Context) -> Result<PuzzleReport, Failure> {
+    let fail = |e: PuzzleError| (e, Vec::new());
+    let text = std::str::from_utf8(&ctx.bytes).map_err(|_| {
+        fail(input_err(
+            crate::error::InputError::new(&ctx.notation, "the file is not UTF-8 text")
+                .hint("save it as UTF-8"),
+        ))
+    })?;
+    let puzzle = domino::parse(&ctx.notation, text).map_err(|e| fail(e.into()))?;
+    let key = ctx.key(&[]);
+    if let Some(report) = ctx.up_to_date(&key) {
+        return Ok(report);
+    }
+    let output = &ctx.options.output;
+    let outcome = domino::solve(&puzzle, output.cover, output.max_solutions, None);
+    let n = outcome.solutions.len();
+    let shown = n.min(output.max_images);
+    let mut report = PuzzleReport {
+        name: ctx.p.name.clone(),
+        kind: Some(PuzzleKind::DominoFit),
+        status: if n == 0 {
+            Status::NoSolution
+        } else {
+            Status::Solved
+        },
+        rows: Some(puzzle.height()),
+        cols: Some(puzzle.width()),
+        solutions_total: Some(n),
+        complete: Some(outcome.complete()),
+        stopped_by: outcome.stopped.map(|s| s.name().to_string()),
+        rendered: (1..=shown).collect(),
+        images_capped: shown < n,
+        nodes: outcome.nodes,
+        ..PuzzleReport::default()
+    };
+    let mut sink = ctx.sink().map_err(fail)?;
+    write(&mut sink, ctx, &puzzle, &outcome, &mut report).map_err(fail)?;
+    ctx.finish(sink, key, report).map_err(fail)
+}
+
+fn write(
+    sink: &mut crate::output::sink::Sink,
+    ctx: &Context,
+    puzzle: &DominoPuzzle,
+    outcome: &domino::DominoOutcome,
+    report: &mut PuzzleReport,
+) -> Result<(), PuzzleError> {
+    let effort = ctx.options.output.style.png;
+    let mut renderer = Renderer::new(puzzle);
+    let mut png = Vec::new();
+    let unsolved = renderer.unsolved();
+    report.image_size = Some([unsolved.width(), unsolved.height()]);
+    encode_png(unsolved, effort, &mut png).map_err(encode_err)?;
+    sink.put("unsolved.png", &png)?;
+    for &k in &report.rendered {
+        let solution = &outcome.solutions[k - 1];
+        encode_png(renderer.solution(solution), effort, &mut png).map_err(encode_err)?;
+        sink.put(&format!("solution-{k}.png"), &png)?;
+        sink.put(
+            &format!("solution-{k}.txt"),
+            domino::text(puzzle, solution).as_bytes(),
+        )?;
+    }
+    sink.put(
+        "solutions.json",
+        SolutionsFile::new(puzzle, outcome, &report.rendered)
+            .to_json()
+            .as_bytes(),
+    )?;
+    sink.put(
+        "index.md",
+        crate::gallery::puzzle_markdown(report).as_bytes(),
+    )?;
+    Ok(())
+}

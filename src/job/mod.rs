@@ -1,0 +1,142 @@
+//! One puzzle, start to end: read → (skip if up to date) → solve → render →
+//! write, for each kind of puzzle ([`tiles`], [`domino`]) with the same
+//! manifest, sink and report. Every failure, a panic included, becomes the
+//! puzzle's `error` report; the rest of the batch goes on.
+
+mod domino;
+mod tiles;
+
+use crate::batch::Options;
+use crate::discover::PuzzleDir;
+use crate::error::{InputError, PuzzleError};
+use crate::input::pictures;
+use crate::manifest::{self, Manifest};
+use crate::output::sink::Sink;
+use crate::summary::{Action, PuzzleReport};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// Runs one puzzle into `out_root/<its name>`.
+pub fn run(p: &PuzzleDir, out_root: &Path, options: &Options) -> PuzzleReport {
+    let start = Instant::now();
+    let result = std::panic::catch_unwind(|| process(p, out_root, options));
+    let mut report = match result {
+        Ok(Ok(report)) => report,
+        Ok(Err((e, warnings))) => PuzzleReport::failed(&p.name, e.to_string(), warnings),
+        Err(_) => PuzzleReport::failed(
+            &p.name,
+            format!(
+                "{}: internal error while solving or rendering (a bug in unscramble; please report it with this puzzle)",
+                p.dir.display()
+            ),
+            Vec::new(),
+        ),
+    };
+    report.elapsed = start.elapsed();
+    report
+}
+
+type Failure = (PuzzleError, Vec<String>);
+
+fn process(p: &PuzzleDir, out_root: &Path, options: &Options) -> Result<PuzzleReport, Failure> {
+    let notation =
+        crate::input::notation_file(&p.input_dir()).map_err(|e| (e.into(), Vec::new()))?;
+    let bytes = std::fs::read(&notation)
+        .map_err(|e| (pictures::read_error(&notation, &e).into(), Vec::new()))?;
+    let ctx = Context {
+        p,
+        out_root,
+        options,
+        out_dir: out_root.join(&p.rel),
+        notation,
+        bytes,
+    };
+    if ctx
+        .notation
+        .file_name()
+        .is_some_and(|n| n == crate::domino::FILE_NAME)
+    {
+        domino::process(&ctx)
+    } else {
+        tiles::process(&ctx)
+    }
+}
+
+/// What every kind of puzzle needs to run.
+struct Context<'a> {
+    p: &'a PuzzleDir,
+    out_root: &'a Path,
+    options: &'a Options,
+    out_dir: PathBuf,
+    /// The notation file and its bytes (part of the build key).
+    notation: PathBuf,
+    bytes: Vec<u8>,
+}
+
+impl Context<'_> {
+    /// The build key over the notation file and `more` input files.
+    fn key(&self, more: &[(String, &[u8])]) -> String {
+        let name = self
+            .notation
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let mut inputs: Vec<(&str, &[u8])> = vec![(&name, &self.bytes)];
+        inputs.extend(more.iter().map(|(n, b)| (n.as_str(), *b)));
+        manifest::key(&self.options.output, &inputs)
+    }
+
+    /// The cached report when the manifest proves the outputs current.
+    fn up_to_date(&self, key: &str) -> Option<PuzzleReport> {
+        if self.options.force {
+            return None;
+        }
+        let m = Manifest::read(&self.out_dir)
+            .filter(|m| m.key == key && m.outputs_intact(&self.out_dir))?;
+        Some(PuzzleReport {
+            action: Action::UpToDate,
+            ..m.report
+        })
+    }
+
+    fn sink(&self) -> Result<Sink, PuzzleError> {
+        Ok(Sink::new(&self.out_dir, self.options.check)?)
+    }
+
+    /// Sweeps stale files, writes the manifest last (so an interrupted run
+    /// leaves no manifest that vouches for half its files), and says what
+    /// this run did.
+    fn finish(
+        &self,
+        mut sink: Sink,
+        key: String,
+        mut report: PuzzleReport,
+    ) -> Result<PuzzleReport, PuzzleError> {
+        sink.sweep()?;
+        let m = Manifest {
+            tool: manifest::tool(),
+            key,
+            source: manifest::relative_path(self.out_root, &self.p.dir),
+            files: std::mem::take(&mut sink.produced),
+            report: report.clone(),
+        };
+        sink.put_unlisted(manifest::FILE_NAME, m.to_json().as_bytes())?;
+        report.action = match (self.options.check, sink.changes.is_empty()) {
+            (true, true) => Action::UpToDate,
+            (true, false) => Action::Stale,
+            (false, _) => Action::Rendered,
+        };
+        if self.options.check {
+            report.stale_files = sink.changes;
+        }
+        Ok(report)
+    }
+}
+
+fn encode_err(e: image::ImageError) -> PuzzleError {
+    crate::error::OutputError::new("PNG encoder", std::io::Error::other(e)).into()
+}
+
+fn input_err(e: InputError) -> PuzzleError {
+    e.into()
+}

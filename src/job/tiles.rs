@@ -1,0 +1,120 @@
+//! Edge-matching tile puzzles: YAML and tile pictures in, boards out.
+
+use super::{encode_err, Context, Failure};
+use crate::error::PuzzleError;
+use crate::input::{self, pictures};
+use crate::model::Puzzle;
+use crate::output::sink::Sink;
+use crate::output::solutions::{board_text, stop_name, SolutionsFile};
+use crate::render::{encode_png, Renderer};
+use crate::solve::{self, Limits, Outcome};
+use crate::summary::{PuzzleKind, PuzzleReport, Status};
+use std::collections::BTreeSet;
+
+pub(super) fn process(ctx: &Context) -> Result<PuzzleReport, Failure> {
+    let parsed =
+        input::parse_notation(&ctx.notation, &ctx.bytes).map_err(|e| (e.into(), Vec::new()))?;
+    let (puzzle, warnings) = (parsed.puzzle, parsed.warnings);
+    let fail = |e: PuzzleError| (e, warnings.clone());
+    let raw =
+        pictures::read_all(&ctx.p.input_dir(), puzzle.tiles.len()).map_err(|e| fail(e.into()))?;
+    let files: Vec<(String, &[u8])> = raw
+        .iter()
+        .enumerate()
+        .map(|(i, r)| (format!("{}.png", i + 1), r.bytes.as_slice()))
+        .collect();
+    let key = ctx.key(&files);
+    if let Some(report) = ctx.up_to_date(&key) {
+        return Ok(report);
+    }
+    // Pictures are checked before solving, so a broken scan fails fast.
+    let pics = pictures::decode_all(&raw, ctx.options.max_tile_side).map_err(|e| fail(e.into()))?;
+    let output = &ctx.options.output;
+    let outcome = solve::solve(
+        &puzzle,
+        &Limits {
+            max_solutions: output.max_solutions,
+        },
+    );
+    let chosen = chosen_for_images(&outcome, output.unique, output.max_images);
+    let mut report = PuzzleReport {
+        name: ctx.p.name.clone(),
+        kind: Some(PuzzleKind::Tiles),
+        status: if outcome.solutions.is_empty() {
+            Status::NoSolution
+        } else {
+            Status::Solved
+        },
+        rows: Some(puzzle.rows),
+        cols: Some(puzzle.cols),
+        tiles: Some(puzzle.tiles.len()),
+        solutions_total: Some(outcome.solutions.len()),
+        solutions_unique: Some(outcome.unique),
+        complete: Some(outcome.complete()),
+        stopped_by: outcome.stopped.as_ref().map(|s| stop_name(s).to_string()),
+        rendered: chosen.iter().map(|i| i + 1).collect(),
+        images_capped: chosen.len() < outcome.solutions.len(),
+        warnings: warnings.clone(),
+        nodes: outcome.nodes,
+        ..PuzzleReport::default()
+    };
+    let mut sink = ctx.sink().map_err(fail)?;
+    write(
+        &mut sink,
+        ctx,
+        &puzzle,
+        &outcome,
+        &chosen,
+        &pics,
+        &mut report,
+    )
+    .map_err(fail)?;
+    ctx.finish(sink, key, report).map_err(fail)
+}
+
+/// Solutions that get an image: all of them, or with `--unique` the first
+/// (lowest-index) member of each rotation class, at most `max_images`.
+fn chosen_for_images(outcome: &Outcome, unique: bool, max_images: usize) -> Vec<usize> {
+    let mut seen = BTreeSet::new();
+    (0..outcome.solutions.len())
+        .filter(|&i| !unique || seen.insert(outcome.classes[i]))
+        .take(max_images)
+        .collect()
+}
+
+fn write(
+    sink: &mut Sink,
+    ctx: &Context,
+    puzzle: &Puzzle,
+    outcome: &Outcome,
+    chosen: &[usize],
+    pics: &[image::RgbaImage],
+    report: &mut PuzzleReport,
+) -> Result<(), PuzzleError> {
+    let style = ctx.options.output.style;
+    let mut renderer = Renderer::new(puzzle, pics, style);
+    report.image_size = Some(renderer.size());
+    let mut png = Vec::new();
+    encode_png(renderer.unsolved(), style.png, &mut png).map_err(encode_err)?;
+    sink.put("unsolved.png", &png)?;
+    for &i in chosen {
+        let board = &outcome.solutions[i];
+        encode_png(renderer.board(board), style.png, &mut png).map_err(encode_err)?;
+        sink.put(&format!("solution-{}.png", i + 1), &png)?;
+        sink.put(
+            &format!("solution-{}.txt", i + 1),
+            board_text(puzzle.cols, board).as_bytes(),
+        )?;
+    }
+    sink.put(
+        "solutions.json",
+        SolutionsFile::new(puzzle, outcome, &report.rendered)
+            .to_json()
+            .as_bytes(),
+    )?;
+    sink.put(
+        "index.md",
+        crate::gallery::puzzle_markdown(report).as_bytes(),
+    )?;
+    Ok(())
+}
