@@ -202,7 +202,7 @@ impl<'a> Search<'a> {
             return self.end_row(y);
         }
         let x = avail.trailing_zeros() as usize;
-        if self.row[y] + count(avail) < self.side[y] {
+        if self.row[y] + self.row_most(y, avail) < self.side[y] {
             return;
         }
         let below = self.uncovered(y + 1);
@@ -239,6 +239,34 @@ impl<'a> Search<'a> {
         if self.partial && self.col_reachable(x, y + 1) {
             self.cell(y, x + 1);
         }
+    }
+
+    /// The most dots the cells `avail` of row `y` can still add to the row,
+    /// given what each column still has room for: a one needs its column to
+    /// take one more dot and the cell below free, a two its right cell's
+    /// column to take two more. A small walk from the right, one step a
+    /// cell; far tighter than one dot per cell once columns fill up, which is
+    /// what keeps the partial rule, where any cell may stay empty, in check.
+    fn row_most(&self, y: usize, avail: u64) -> u32 {
+        let below = self.uncovered(y + 1);
+        // best[i] for cells i.. ; best[w + 1] and best[w + 2] carried along.
+        let (mut next, mut after) = (0u32, 0u32);
+        for w in (0..self.width).rev() {
+            let here = if avail >> w & 1 == 0 {
+                next
+            } else {
+                let room = |c: usize| self.top[c].saturating_sub(self.col[c]);
+                let one = u32::from(below >> w & 1 == 1 && room(w) >= 1);
+                let mut best = next + one;
+                if w + 1 < self.width && avail >> (w + 1) & 1 == 1 && room(w + 1) >= 2 {
+                    best = best.max(2 + after);
+                }
+                best
+            };
+            after = next;
+            next = here;
+        }
+        next
     }
 
     fn place(&mut self, kind: Kind, x: usize, y: usize) {
