@@ -1,6 +1,10 @@
 //! Reading a puzzle folder's `input/`: the notation file and the tile pictures.
 
+pub mod legespiel_xml;
+pub mod letters;
 pub mod pictures;
+pub mod signed;
+pub mod spec;
 pub mod tile_dict;
 pub mod yaml;
 
