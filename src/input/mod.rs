@@ -1,5 +1,6 @@
 //! Reading a puzzle folder's `input/`: the notation file and the tile pictures.
 
+pub mod convert;
 pub mod legespiel_xml;
 pub mod letters;
 pub mod pictures;
