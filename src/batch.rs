@@ -25,6 +25,9 @@ pub struct Options {
     pub unique: bool,
     pub max_tile_side: u32,
     pub png: PngEffort,
+    /// Give up on a puzzle after this long; its result is then marked partial.
+    pub timeout: Option<Duration>,
+    pub order: solve::Order,
 }
 
 impl Default for Options {
@@ -35,6 +38,8 @@ impl Default for Options {
             unique: false,
             max_tile_side: 4096,
             png: PngEffort::Default,
+            timeout: None,
+            order: solve::Order::RowMajor,
         }
     }
 }
@@ -201,6 +206,9 @@ fn process(p: &PuzzleDir, out: &Path, options: &Options) -> Result<PuzzleReport,
         &puzzle,
         &Limits {
             max_solutions: options.max_solutions,
+            timeout: options.timeout,
+            order: options.order,
+            ..Limits::default()
         },
     );
     let chosen = chosen_for_images(&outcome, options);

@@ -1,9 +1,9 @@
 //! The `unscramble` command: parses arguments, calls the library, reports.
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 use unscramble::{batch, draw, input, output, report, solve};
 
 /// Solve edge-matching tile puzzles (Scramble Squares and kin) and render their boards.
@@ -21,16 +21,7 @@ enum Command {
     /// Solve every puzzle under PUZZLES and write its board images to OUT.
     Render(RenderArgs),
     /// Solve one puzzle and print its solutions as text (no images).
-    Solve {
-        /// A tile_dict.yaml file, or a puzzle folder.
-        path: PathBuf,
-        /// Stop after this many solutions (the count is then a lower bound).
-        #[arg(long, default_value_t = 1000)]
-        max_solutions: usize,
-        /// Print solutions.json instead of text.
-        #[arg(long)]
-        json: bool,
-    },
+    Solve(SolveArgs),
     /// Draw input/K.png for every tile that has no picture yet, from its edges.
     DrawTiles {
         puzzle_dir: PathBuf,
@@ -41,6 +32,65 @@ enum Command {
         #[arg(long)]
         force: bool,
     },
+}
+
+#[derive(Args)]
+struct SolveArgs {
+    /// A tile_dict.yaml file, or a puzzle folder.
+    path: PathBuf,
+    #[command(flatten)]
+    search: SearchArgs,
+    /// Print solutions.json instead of text.
+    #[arg(long)]
+    json: bool,
+    /// Print search statistics (nodes per depth, tries, time, rate) to stderr.
+    #[arg(long)]
+    stats: bool,
+    /// Search without symmetry breaking: every member of every rotation class
+    /// is searched for (slower; for comparison).
+    #[arg(long)]
+    no_symmetry: bool,
+    /// Worker threads (default: one per core).
+    #[arg(short, long)]
+    jobs: Option<usize>,
+}
+
+/// Options of the search shared by `render` and `solve`.
+#[derive(Args)]
+struct SearchArgs {
+    /// Stop searching a puzzle after this many solutions (the count is then a lower bound).
+    #[arg(long, default_value_t = 1000)]
+    max_solutions: usize,
+    /// Stop searching a puzzle after this many seconds (the result is then partial).
+    #[arg(long, value_parser = parse_seconds)]
+    timeout: Option<Duration>,
+    /// Order in which the search fills the cells.
+    #[arg(long, value_enum, default_value_t = OrderArg::RowMajor)]
+    order: OrderArg,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum OrderArg {
+    RowMajor,
+    /// Centre first, then round it (seeds 002 and 004).
+    Spiral,
+}
+
+impl From<OrderArg> for solve::Order {
+    fn from(o: OrderArg) -> Self {
+        match o {
+            OrderArg::RowMajor => solve::Order::RowMajor,
+            OrderArg::Spiral => solve::Order::Spiral,
+        }
+    }
+}
+
+fn parse_seconds(s: &str) -> Result<Duration, String> {
+    let secs: f64 = s
+        .parse()
+        .map_err(|_| format!("'{s}' is not a number of seconds"))?;
+    Duration::try_from_secs_f64(secs)
+        .map_err(|_| format!("'{s}' is not a usable number of seconds"))
 }
 
 #[derive(Args)]
@@ -57,9 +107,8 @@ struct RenderArgs {
     /// Render one board per rotation class (its first solution) instead of every solution.
     #[arg(long)]
     unique: bool,
-    /// Stop searching a puzzle after this many solutions (the count is then a lower bound).
-    #[arg(long, default_value_t = 1000)]
-    max_solutions: usize,
+    #[command(flatten)]
+    search: SearchArgs,
     /// Render at most this many solution boards per puzzle.
     #[arg(long, default_value_t = 32)]
     max_images: usize,
@@ -79,11 +128,7 @@ fn main() -> ExitCode {
         .or_else(|| Cli::parse_from(["unscramble", "render"]).command);
     match command.expect("render has defaults for every argument") {
         Command::Render(args) => render(args),
-        Command::Solve {
-            path,
-            max_solutions,
-            json,
-        } => solve_one(&path, max_solutions, json),
+        Command::Solve(args) => solve_one(&args),
         Command::DrawTiles {
             puzzle_dir,
             size,
@@ -103,7 +148,9 @@ fn main() -> ExitCode {
 
 fn render(args: RenderArgs) -> ExitCode {
     let options = batch::Options {
-        max_solutions: args.max_solutions,
+        max_solutions: args.search.max_solutions,
+        timeout: args.search.timeout,
+        order: args.search.order.into(),
         max_images: args.max_images,
         unique: args.unique,
         max_tile_side: args.max_tile_side,
@@ -133,8 +180,9 @@ fn render(args: RenderArgs) -> ExitCode {
     }
 }
 
-fn solve_one(path: &std::path::Path, max_solutions: usize, json: bool) -> ExitCode {
-    let parsed = match input::resolve_notation(path).and_then(|f| input::read_notation_file(&f)) {
+fn solve_one(args: &SolveArgs) -> ExitCode {
+    let read = input::resolve_notation(&args.path).and_then(|f| input::read_notation_file(&f));
+    let parsed = match read {
         Ok(p) => p,
         Err(e) => return fail(&e.to_string()),
     };
@@ -142,29 +190,50 @@ fn solve_one(path: &std::path::Path, max_solutions: usize, json: bool) -> ExitCo
         .warnings
         .iter()
         .for_each(|w| eprintln!("warning: {w}"));
+    let limits = solve::Limits {
+        max_solutions: args.search.max_solutions,
+        timeout: args.search.timeout,
+        order: args.search.order.into(),
+        symmetry: !args.no_symmetry,
+    };
+    let pool = match rayon::ThreadPoolBuilder::new()
+        .num_threads(args.jobs.unwrap_or(0))
+        .build()
+    {
+        Ok(pool) => pool,
+        Err(e) => return fail(&format!("cannot start worker threads: {e}")),
+    };
     let start = Instant::now();
-    let outcome = solve::solve(&parsed.puzzle, &solve::Limits { max_solutions });
+    let outcome = pool.install(|| solve::solve(&parsed.puzzle, &limits));
     let elapsed = start.elapsed();
-    if json {
-        print!(
-            "{}",
-            output::solutions::SolutionsFile::new(&parsed.puzzle, &outcome, &[]).to_json()
-        );
+    let puzzle = &parsed.puzzle;
+    if args.json {
+        let file = output::solutions::SolutionsFile::new(puzzle, &outcome, &[]);
+        print!("{}", file.to_json());
     } else {
         for (i, board) in outcome.solutions.iter().enumerate() {
             println!("=== Solution {} (class {}) ===", i + 1, outcome.classes[i]);
-            print!(
-                "{}",
-                output::solutions::board_text(parsed.puzzle.cols, board)
-            );
+            print!("{}", output::solutions::board_text(puzzle.cols, board));
         }
     }
     let counts = report::counts(outcome.solutions.len(), outcome.unique, outcome.complete());
+    let why = match outcome.stopped {
+        Some(solve::StopReason::MaxSolutions(n)) => format!("; stopped after {n} solutions"),
+        Some(solve::StopReason::Timeout(t)) => {
+            format!("; stopped by the timeout of {}", report::format_duration(t))
+        }
+        None => String::new(),
+    };
     eprintln!(
-        "{counts}; {} nodes in {}",
+        "{counts}{why}; {} nodes in {}",
         outcome.nodes,
         report::format_duration(elapsed)
     );
+    if args.stats {
+        report::stats_lines(&outcome, elapsed)
+            .iter()
+            .for_each(|l| eprintln!("{l}"));
+    }
     ExitCode::SUCCESS
 }
 

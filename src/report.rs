@@ -1,6 +1,7 @@
 //! Lines for the terminal. Times appear here and never in files.
 
 use crate::batch::{PuzzleReport, Status, Summary};
+use crate::solve::Outcome;
 use std::time::Duration;
 
 /// `solutions` with its qualifiers: `4 solutions (1 unique)`, `1000+ solutions ...`.
@@ -76,6 +77,28 @@ pub fn format_duration(d: Duration) -> String {
     } else {
         format!("{} µs", d.as_micros())
     }
+}
+
+/// `solve --stats`: the search's work, for comparing orders, machines and
+/// notes like seeds 002 and 003 (which print calls per depth and tries).
+pub fn stats_lines(outcome: &Outcome, elapsed: Duration) -> Vec<String> {
+    let secs = elapsed.as_secs_f64();
+    let rate = if secs > 0.0 {
+        outcome.nodes as f64 / secs
+    } else {
+        0.0
+    };
+    let per_depth: Vec<String> = outcome.nodes_per_depth.iter().map(u64::to_string).collect();
+    let first = outcome
+        .tries_to_first
+        .map_or("no solution".to_string(), |t| t.to_string());
+    vec![
+        format!("nodes: {}", outcome.nodes),
+        format!("nodes per depth: [{}]", per_depth.join(", ")),
+        format!("tries: {} (to the first solution: {first})", outcome.tries),
+        format!("elapsed: {:.3} s", secs),
+        format!("nodes per second: {rate:.0}"),
+    ]
 }
 
 #[cfg(test)]
