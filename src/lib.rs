@@ -8,6 +8,7 @@ pub mod batch;
 pub mod discover;
 pub mod draw;
 pub mod error;
+pub mod generate;
 pub mod input;
 pub mod model;
 pub mod output;

@@ -4,7 +4,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
-use unscramble::{batch, draw, input, output, report, solve};
+use unscramble::{batch, draw, generate, input, output, report, solve};
 
 /// Solve edge-matching tile puzzles (Scramble Squares and kin) and render their boards.
 ///
@@ -22,6 +22,22 @@ enum Command {
     Render(RenderArgs),
     /// Solve one puzzle and print its solutions as text (no images).
     Solve(SolveArgs),
+    /// Write a solvable benchmark puzzle (tile_dict.yaml and drawn tiles) to OUT_DIR.
+    Generate {
+        out_dir: PathBuf,
+        /// Board side: the puzzle has SIZE x SIZE tiles.
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=generate::MAX_SIZE as i64))]
+        size: u16,
+        /// Kinds of picture on the edges (fewer kinds: more solutions, harder search).
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=100))]
+        tokens: u16,
+        /// Seed of the generator: the same seed always makes the same puzzle.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Side of each tile picture in pixels.
+        #[arg(long, default_value_t = 240)]
+        tile_size: u32,
+    },
     /// Draw input/K.png for every tile that has no picture yet, from its edges.
     DrawTiles {
         puzzle_dir: PathBuf,
@@ -129,6 +145,22 @@ fn main() -> ExitCode {
     match command.expect("render has defaults for every argument") {
         Command::Render(args) => render(args),
         Command::Solve(args) => solve_one(&args),
+        Command::Generate {
+            out_dir,
+            size,
+            tokens,
+            seed,
+            tile_size,
+        } => {
+            let (size, tokens) = (usize::from(size), usize::from(tokens));
+            match generate::write_puzzle(&out_dir, size, tokens, seed, tile_size) {
+                Ok(written) => {
+                    eprintln!("wrote {} files to {}", written.len(), out_dir.display());
+                    ExitCode::SUCCESS
+                }
+                Err(e) => fail(&e.to_string()),
+            }
+        }
         Command::DrawTiles {
             puzzle_dir,
             size,
