@@ -144,4 +144,6 @@ pub fn solve(puzzle: &Puzzle, limits: &Limits) -> Outcome {
 }
 
 #[cfg(test)]
+mod stats_tests;
+#[cfg(test)]
 mod tests;

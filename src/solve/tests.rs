@@ -16,7 +16,7 @@ pub(crate) const SEED_000: &str = "\
 9: [['ylw', '-'], ['red', '-'], ['grn', '-'], ['blu', '-']]
 ";
 
-fn puzzle(text: &str) -> Puzzle {
+pub(crate) fn puzzle(text: &str) -> Puzzle {
     tile_dict::parse(Path::new("t.yaml"), text)
         .expect("valid")
         .puzzle
