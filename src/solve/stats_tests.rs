@@ -99,3 +99,46 @@ fn tries_count_every_unused_oriented_tile_examined() {
     let first = out.tries_to_first.expect("solvable");
     assert!(first > 0 && first < out.tries);
 }
+
+/// Seed 003's dog puzzle (pieces A..I; its `new Piece` lists top, right,
+/// bottom, left, and its turns are clockwise), in our edge order right, top,
+/// left, bottom, with FRONT as '+'.
+const SEED_003: &str = "\
+1: [['black', '-'], ['golden', '-'], ['chocolate', '-'], ['yellow', '-']]
+2: [['black', '+'], ['golden', '+'], ['chocolate', '-'], ['yellow', '+']]
+3: [['golden', '+'], ['chocolate', '+'], ['black', '-'], ['yellow', '+']]
+4: [['yellow', '-'], ['chocolate', '+'], ['golden', '+'], ['black', '+']]
+5: [['black', '+'], ['golden', '-'], ['chocolate', '-'], ['yellow', '+']]
+6: [['black', '-'], ['golden', '+'], ['chocolate', '+'], ['yellow', '-']]
+7: [['golden', '+'], ['yellow', '+'], ['black', '+'], ['chocolate', '+']]
+8: [['black', '+'], ['golden', '+'], ['chocolate', '+'], ['yellow', '-']]
+9: [['black', '+'], ['yellow', '+'], ['golden', '-'], ['chocolate', '+']]
+";
+
+#[test]
+fn seed_003_first_solution_and_its_tries() {
+    let out = solve(&puzzle(SEED_003), &everything(Order::RowMajor, false));
+    // The blog's board: B2 C3 H1 / I1 D2 A3 / F3 E1 G2 (clockwise turns).
+    let blog = [
+        (2, 2),
+        (3, 3),
+        (8, 1),
+        (9, 1),
+        (4, 2),
+        (1, 3),
+        (6, 3),
+        (5, 1),
+        (7, 2),
+    ];
+    let first: Vec<(u8, u8)> = out.solutions[0]
+        .iter()
+        .map(|p| (p.tile + 1, (4 - p.turns) % 4))
+        .collect();
+    assert_eq!(first, blog);
+    assert_eq!((out.solutions.len(), out.unique), (4, 1));
+    // The blog reports 14411 tries: its Java turns each piece clockwise
+    // (0, 1, 2, 3), we turn counter-clockwise, so our candidates come in the
+    // order 0, 3, 2, 1 of its turns. A model of its code with that order also
+    // counts 16111 (and 14411 with its own order).
+    assert_eq!(out.tries_to_first, Some(16111));
+}
