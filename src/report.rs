@@ -30,6 +30,11 @@ pub fn puzzle_lines(r: &PuzzleReport) -> Vec<String> {
             r.name,
             r.error.as_deref().unwrap_or("failed")
         )),
+        Status::NoSolution if r.complete == Some(false) => lines.push(format!(
+            "{}: no solution found before --{} stopped the search; the result is partial ({time})",
+            r.name,
+            r.stopped_by.unwrap_or("timeout")
+        )),
         Status::NoSolution => lines.push(format!("{}: no solution ({time})", r.name)),
         Status::Solved => {
             let mut line = format!(
@@ -46,8 +51,8 @@ pub fn puzzle_lines(r: &PuzzleReport) -> Vec<String> {
             if r.images_capped {
                 line.push_str(" (capped by --max-images)");
             }
-            if r.stopped_by == Some("max-solutions") {
-                line.push_str(", search stopped by --max-solutions");
+            if let Some(by) = r.stopped_by {
+                line.push_str(&format!(", search stopped by --{by}"));
             }
             line.push_str(&format!(" ({time})"));
             lines.push(line);

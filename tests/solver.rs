@@ -219,3 +219,32 @@ fn render_writes_the_same_files_for_any_jobs() {
     assert!(one.len() > 6, "{}", one.len());
     assert_eq!(one, two);
 }
+
+#[test]
+fn render_marks_a_timed_out_puzzle_partial() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let puzzle = dir.path().join("puzzles/hard");
+    Command::cargo_bin("unscramble")
+        .expect("binary")
+        .args(["generate", "--size", "6", "--tokens", "5", "--seed", "1"])
+        .args(["--tile-size", "40"])
+        .arg(&puzzle)
+        .assert()
+        .success();
+    let out = Command::cargo_bin("unscramble")
+        .expect("binary")
+        .args(["render", "puzzles", "-o", "out", "--timeout", "0.2"])
+        .args(["--max-solutions", "100000000"])
+        .current_dir(dir.path())
+        .output()
+        .expect("runs");
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("stopped by --timeout") || err.contains("before --timeout"),
+        "{err}"
+    );
+    let json = std::fs::read_to_string(dir.path().join("out/hard/solutions.json")).expect("json");
+    assert!(json.contains("\"stopped_by\": \"timeout\""), "{json}");
+    assert!(json.contains("\"complete\": false"), "{json}");
+}
