@@ -25,6 +25,8 @@ pub struct OutputOptions {
     /// Render one board per rotation class (its first solution) instead of all.
     pub unique: bool,
     pub style: Style,
+    /// The order the search fills cells in (it changes `nodes_per_depth`).
+    pub order: crate::solve::Order,
     /// Domino Fit: must a solution cover every free cell?
     pub cover: crate::domino::Cover,
 }
@@ -36,6 +38,7 @@ impl Default for OutputOptions {
             max_images: 32,
             unique: false,
             style: Style::default(),
+            order: crate::solve::Order::default(),
             cover: crate::domino::Cover::default(),
         }
     }
@@ -46,6 +49,9 @@ impl Default for OutputOptions {
 pub struct Options {
     pub output: OutputOptions,
     pub max_tile_side: u32,
+    /// Give up on a puzzle's search after this long; its result is then
+    /// partial, and not taken as up to date by the next run.
+    pub timeout: Option<std::time::Duration>,
     /// Redo every puzzle even when its manifest says the outputs are current.
     pub force: bool,
     /// Compare with what is on disk instead of writing (`render --check`).
@@ -59,6 +65,7 @@ impl Default for Options {
         Options {
             output: OutputOptions::default(),
             max_tile_side: 4096,
+            timeout: None,
             force: false,
             check: false,
             cancel: Arc::new(AtomicBool::new(false)),

@@ -2,7 +2,8 @@
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
-use unscramble::{domino, render};
+use std::time::Duration;
+use unscramble::{domino, generate, render, solve};
 
 /// Solve edge-matching tile puzzles (Scramble Squares and kin) and render their boards.
 ///
@@ -21,18 +22,22 @@ pub enum Command {
     /// Solve every puzzle under PUZZLES and write its board images to OUT.
     Render(RenderArgs),
     /// Solve one puzzle and print its solutions as text (no images).
-    Solve {
-        /// A tile_dict.yaml file, or a puzzle folder.
-        path: PathBuf,
-        /// Stop after this many solutions (the count is then a lower bound).
-        #[arg(long, default_value_t = 1000)]
-        max_solutions: usize,
-        /// Print solutions.json instead of text.
-        #[arg(long)]
-        json: bool,
-        /// Domino Fit: must a solution cover every free cell.
-        #[arg(long, value_enum, default_value_t = domino::Cover::Full)]
-        domino_cover: domino::Cover,
+    Solve(SolveArgs),
+    /// Write a solvable benchmark puzzle (tile_dict.yaml and drawn tiles) to OUT_DIR.
+    Generate {
+        out_dir: PathBuf,
+        /// Board side: the puzzle has SIZE x SIZE tiles.
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=generate::MAX_SIZE as i64))]
+        size: u16,
+        /// Kinds of picture on the edges (fewer kinds: more solutions, harder search).
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=100))]
+        tokens: u16,
+        /// Seed of the generator: the same seed always makes the same puzzle.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Side of each tile picture in pixels.
+        #[arg(long, default_value_t = 240)]
+        tile_size: u32,
     },
     /// Draw input/K.png for every tile that has no picture yet, from its edges.
     DrawTiles {
@@ -44,6 +49,52 @@ pub enum Command {
         #[arg(long)]
         force: bool,
     },
+}
+
+#[derive(Args)]
+pub struct SolveArgs {
+    /// A puzzle file (tile_dict.yaml, domino_fit.yaml), or a puzzle folder.
+    pub path: PathBuf,
+    #[command(flatten)]
+    pub search: SearchArgs,
+    /// Print solutions.json instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Print search statistics (nodes per depth, tries, time, rate) to stderr.
+    #[arg(long)]
+    pub stats: bool,
+    /// Search without symmetry breaking: every member of every rotation class
+    /// is searched for (slower; for comparison).
+    #[arg(long)]
+    pub no_symmetry: bool,
+    /// Worker threads (default: one per core).
+    #[arg(short, long, value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: Option<u16>,
+    /// Domino Fit: must a solution cover every free cell.
+    #[arg(long, value_enum, default_value_t = domino::Cover::Full)]
+    pub domino_cover: domino::Cover,
+}
+
+/// Options of the search shared by `render` and `solve`.
+#[derive(Args)]
+pub struct SearchArgs {
+    /// Stop searching a puzzle after this many solutions (the count is then a lower bound).
+    #[arg(long, default_value_t = 1000)]
+    pub max_solutions: usize,
+    /// Stop searching a puzzle after this many seconds (the result is then partial).
+    #[arg(long, value_parser = parse_seconds)]
+    pub timeout: Option<Duration>,
+    /// Order in which the search fills the cells (spiral: centre first, then round it).
+    #[arg(long, value_enum, default_value_t = solve::Order::RowMajor)]
+    pub order: solve::Order,
+}
+
+fn parse_seconds(s: &str) -> Result<Duration, String> {
+    let secs: f64 = s
+        .parse()
+        .map_err(|_| format!("'{s}' is not a number of seconds"))?;
+    Duration::try_from_secs_f64(secs)
+        .map_err(|_| format!("'{s}' is not a usable number of seconds"))
 }
 
 #[derive(Args)]
@@ -60,9 +111,8 @@ pub struct RenderArgs {
     /// Render one board per rotation class (its first solution) instead of every solution.
     #[arg(long)]
     pub unique: bool,
-    /// Stop searching a puzzle after this many solutions (the count is then a lower bound).
-    #[arg(long, default_value_t = 1000)]
-    pub max_solutions: usize,
+    #[command(flatten)]
+    pub search: SearchArgs,
     /// Render at most this many solution boards per puzzle.
     #[arg(long, default_value_t = 32)]
     pub max_images: usize,

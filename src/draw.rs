@@ -201,6 +201,7 @@ mod tests {
                 ],
             }],
             tokens: ["red", "blu", "grn", "ylw"].map(String::from).to_vec(),
+            matching: crate::model::Matching::halves(4),
         };
         let colours = token_colours(&puzzle.tokens);
         assert_eq!(colours[0], [214, 39, 40]);

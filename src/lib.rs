@@ -14,6 +14,7 @@ pub mod draw;
 pub mod error;
 pub mod font;
 pub mod gallery;
+pub mod generate;
 pub mod input;
 pub mod job;
 pub mod manifest;

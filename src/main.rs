@@ -3,26 +3,37 @@
 mod cli;
 
 use clap::Parser;
-use cli::{Cli, Color, Command, RenderArgs};
+use cli::{Cli, Color, Command, RenderArgs, SolveArgs};
 use std::io::IsTerminal;
 use std::path::Path;
 use std::process::ExitCode;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 use unscramble::report::{Reporter, Verbosity};
-use unscramble::{batch, domino, draw, input, output, render, report, solve};
+use unscramble::{batch, domino, draw, generate, input, output, render, report, solve};
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         None => run_render(cli.render),
         Some(Command::Render(args)) => run_render(args),
-        Some(Command::Solve {
-            path,
-            max_solutions,
-            json,
-            domino_cover,
-        }) => run_solve(&path, max_solutions, json, domino_cover),
+        Some(Command::Solve(args)) => run_solve(&args),
+        Some(Command::Generate {
+            out_dir,
+            size,
+            tokens,
+            seed,
+            tile_size,
+        }) => {
+            let (size, tokens) = (usize::from(size), usize::from(tokens));
+            match generate::write_puzzle(&out_dir, size, tokens, seed, tile_size) {
+                Ok(written) => {
+                    eprintln!("wrote {} files to {}", written.len(), out_dir.display());
+                    ExitCode::SUCCESS
+                }
+                Err(e) => fail(&e.to_string()),
+            }
+        }
         Some(Command::DrawTiles {
             puzzle_dir,
             size,
@@ -40,13 +51,15 @@ fn options(args: &RenderArgs) -> batch::Options {
     };
     batch::Options {
         output: batch::OutputOptions {
-            max_solutions: args.max_solutions,
+            max_solutions: args.search.max_solutions,
             max_images: args.max_images,
             unique: args.unique,
             style,
+            order: args.search.order,
             cover: args.domino_cover,
         },
         max_tile_side: args.max_tile_side,
+        timeout: args.search.timeout,
         force: args.force,
         check: args.check,
         ..batch::Options::default()
@@ -106,37 +119,21 @@ fn run_render(args: RenderArgs) -> ExitCode {
     }
 }
 
-fn run_solve(path: &Path, max_solutions: usize, json: bool, cover: domino::Cover) -> ExitCode {
-    let file = match input::resolve_notation(path) {
+fn run_solve(args: &SolveArgs) -> ExitCode {
+    let file = match input::resolve_notation(&args.path) {
         Ok(f) => f,
         Err(e) => return fail(&e.to_string()),
     };
+    let pool = match rayon::ThreadPoolBuilder::new()
+        .num_threads(args.jobs.map_or(0, usize::from))
+        .build()
+    {
+        Ok(pool) => pool,
+        Err(e) => return fail(&format!("cannot start worker threads: {e}")),
+    };
     let start = Instant::now();
     if file.file_name().is_some_and(|n| n == domino::FILE_NAME) {
-        let text = std::fs::read_to_string(&file).map_err(|e| e.to_string());
-        let puzzle = match text.and_then(|t| domino::parse(&file, &t).map_err(|e| e.to_string())) {
-            Ok(p) => p,
-            Err(e) => return fail(&e),
-        };
-        let outcome = domino::solve(&puzzle, cover, max_solutions, None);
-        if json {
-            print!(
-                "{}",
-                domino::SolutionsFile::new(&puzzle, &outcome, &[]).to_json()
-            );
-        } else {
-            for (i, s) in outcome.solutions.iter().enumerate() {
-                println!("=== Solution {} ===\n{}", i + 1, domino::text(&puzzle, s));
-            }
-        }
-        let counts = report::counts(outcome.solutions.len(), None, outcome.complete());
-        eprintln!(
-            "{counts} ({} rule); {} nodes in {}",
-            cover.name(),
-            outcome.nodes,
-            report::format_duration(start.elapsed())
-        );
-        return ExitCode::SUCCESS;
+        return solve_domino(&file, args, start);
     }
     let parsed = match input::read_notation_file(&file) {
         Ok(p) => p,
@@ -146,20 +143,25 @@ fn run_solve(path: &Path, max_solutions: usize, json: bool, cover: domino::Cover
         .warnings
         .iter()
         .for_each(|w| eprintln!("warning: {w}"));
-    let outcome = solve::solve(&parsed.puzzle, &solve::Limits { max_solutions });
+    let s = &args.search;
+    let limits = solve::Limits {
+        max_solutions: s.max_solutions,
+        timeout: s.timeout,
+        order: s.order,
+        symmetry: !args.no_symmetry,
+    };
+    let outcome = pool.install(|| solve::solve(&parsed.puzzle, &limits));
     let elapsed = start.elapsed();
-    if json {
+    let puzzle = &parsed.puzzle;
+    if args.json {
         print!(
             "{}",
-            output::solutions::SolutionsFile::new(&parsed.puzzle, &outcome, &[]).to_json()
+            output::solutions::SolutionsFile::new(puzzle, &outcome, &[]).to_json()
         );
     } else {
         for (i, board) in outcome.solutions.iter().enumerate() {
             println!("=== Solution {} (class {}) ===", i + 1, outcome.classes[i]);
-            print!(
-                "{}",
-                output::solutions::board_text(parsed.puzzle.cols, board)
-            );
+            print!("{}", output::solutions::board_text(puzzle.cols, board));
         }
     }
     let counts = report::counts(
@@ -167,10 +169,55 @@ fn run_solve(path: &Path, max_solutions: usize, json: bool, cover: domino::Cover
         Some(outcome.unique),
         outcome.complete(),
     );
+    let why = match outcome.stopped {
+        Some(solve::StopReason::MaxSolutions(n)) => format!("; stopped after {n} solutions"),
+        Some(solve::StopReason::Timeout(t)) => {
+            format!("; stopped by the timeout of {}", report::format_duration(t))
+        }
+        None => String::new(),
+    };
     eprintln!(
-        "{counts}; {} nodes in {}",
+        "{counts}{why}; {} nodes in {}",
         outcome.nodes,
         report::format_duration(elapsed)
+    );
+    if args.stats {
+        report::stats_lines(&outcome, elapsed)
+            .iter()
+            .for_each(|l| eprintln!("{l}"));
+    }
+    ExitCode::SUCCESS
+}
+
+fn solve_domino(file: &Path, args: &SolveArgs, start: Instant) -> ExitCode {
+    let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()));
+    let puzzle = match text.and_then(|t| domino::parse(file, &t).map_err(|e| e.to_string())) {
+        Ok(p) => p,
+        Err(e) => return fail(&e),
+    };
+    let (cover, s) = (args.domino_cover, &args.search);
+    let outcome = domino::solve(
+        &puzzle,
+        cover,
+        s.max_solutions,
+        s.timeout.map(|t| start + t),
+    );
+    if args.json {
+        print!(
+            "{}",
+            domino::SolutionsFile::new(&puzzle, &outcome, &[]).to_json()
+        );
+    } else {
+        for (i, sol) in outcome.solutions.iter().enumerate() {
+            println!("=== Solution {} ===\n{}", i + 1, domino::text(&puzzle, sol));
+        }
+    }
+    let counts = report::counts(outcome.solutions.len(), None, outcome.complete());
+    let elapsed = report::format_duration(start.elapsed());
+    eprintln!(
+        "{counts} ({} rule); {} nodes in {elapsed}",
+        cover.name(),
+        outcome.nodes
     );
     ExitCode::SUCCESS
 }

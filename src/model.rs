@@ -1,8 +1,11 @@
 //! The one puzzle model every notation reads into and every later stage reads from.
 //!
 //! Edges are stored as small integer codes so the solver can index tables with them:
-//! code = 2 * token + half, and the edge that completes a picture is `code ^ 1`.
+//! code = 2 * token + half. Which codes fit together is the puzzle's [`Matching`].
 
+mod matching;
+
+pub use matching::Matching;
 use std::fmt;
 
 /// Which half of a picture an edge shows. Two touching edges match iff they show
@@ -49,13 +52,6 @@ impl Edge {
             Half::Minus
         }
     }
-    /// The edge that completes this one's picture.
-    pub fn partner(self) -> Edge {
-        Edge(self.0 ^ 1)
-    }
-    pub fn matches(self, other: Edge) -> bool {
-        self.partner() == other
-    }
 }
 
 /// Token codes must fit the solver's `u8` edge codes.
@@ -96,6 +92,8 @@ pub struct Puzzle {
     pub tiles: Vec<Tile>,
     /// Token names, indexed by `Edge::token`.
     pub tokens: Vec<String>,
+    /// Which edge codes may touch; the only notion of "match" anywhere.
+    pub matching: Matching,
 }
 
 /// Why a board is not a solution; used to check every board the solver reports.
@@ -125,6 +123,11 @@ impl Puzzle {
         self.rows * self.cols
     }
 
+    /// Whether edges `a` and `b` may touch.
+    pub fn fits(&self, a: Edge, b: Edge) -> bool {
+        self.matching.fits(a, b)
+    }
+
     /// Checks a board independently of the search that produced it: every tile
     /// used once, every inner edge matched.
     pub fn check(&self, board: &[Placement]) -> Result<(), BoardFault> {
@@ -147,20 +150,14 @@ impl Puzzle {
             if col + 1 < self.cols {
                 let right = board[cell + 1];
                 let other = &self.tiles[usize::from(right.tile)];
-                if !tile
-                    .edge(RIGHT, here.turns)
-                    .matches(other.edge(LEFT, right.turns))
-                {
+                if !self.fits(tile.edge(RIGHT, here.turns), other.edge(LEFT, right.turns)) {
                     return Err(BoardFault::Mismatch { cell, side: RIGHT });
                 }
             }
             if row + 1 < self.rows {
                 let below = board[cell + self.cols];
                 let other = &self.tiles[usize::from(below.tile)];
-                if !tile
-                    .edge(BOTTOM, here.turns)
-                    .matches(other.edge(TOP, below.turns))
-                {
+                if !self.fits(tile.edge(BOTTOM, here.turns), other.edge(TOP, below.turns)) {
                     return Err(BoardFault::Mismatch { cell, side: BOTTOM });
                 }
             }
@@ -224,11 +221,12 @@ mod tests {
 
     #[test]
     fn edges_match_only_their_other_half() {
+        let m = Matching::halves(4);
         let plus = Edge::new(3, Half::Plus);
         let minus = Edge::new(3, Half::Minus);
-        assert!(plus.matches(minus) && minus.matches(plus));
-        assert!(!plus.matches(plus));
-        assert!(!plus.matches(Edge::new(2, Half::Minus)));
+        assert!(m.fits(plus, minus) && m.fits(minus, plus));
+        assert!(!m.fits(plus, plus));
+        assert!(!m.fits(plus, Edge::new(2, Half::Minus)));
         assert_eq!((minus.token(), minus.half()), (3, Half::Minus));
     }
 
@@ -239,6 +237,7 @@ mod tests {
             cols: 3,
             tiles: vec![tile([0, 0, 0, 0]); 9],
             tokens: vec![],
+            matching: Matching::halves(0),
         };
         let board: Board = (0..9)
             .map(|t| Placement {
@@ -272,6 +271,7 @@ mod tests {
             cols: 3,
             tiles: vec![tile([0, 0, 0, 0]); 6],
             tokens: vec![],
+            matching: Matching::halves(0),
         };
         let board: Board = (0..6).map(|t| Placement { tile: t, turns: 0 }).collect();
         let turned = p.turn_board(&board, 2);

@@ -116,6 +116,10 @@ pub fn counts(total: usize, unique: Option<usize>, complete: bool) -> String {
 pub fn puzzle_line(r: &PuzzleReport, verbose: bool) -> String {
     let time = format_duration(r.elapsed);
     let what = match r.status {
+        Status::NoSolution if r.complete == Some(false) => format!(
+            "no solution found before --{} stopped the search; the result is partial",
+            r.stopped_by.as_deref().unwrap_or("timeout")
+        ),
         Status::NoSolution => "no solution".to_string(),
         _ => {
             let mut s = counts(
@@ -128,8 +132,8 @@ pub fn puzzle_line(r: &PuzzleReport, verbose: bool) -> String {
             if r.images_capped && n < r.solutions_total.unwrap_or(0) {
                 s.push_str(" (capped by --max-images)");
             }
-            if r.stopped_by.as_deref() == Some("max-solutions") {
-                s.push_str(", search stopped by --max-solutions");
+            if let Some(by) = &r.stopped_by {
+                s.push_str(&format!(", search stopped by --{by}"));
             }
             s
         }
@@ -182,6 +186,28 @@ pub fn summary_line(run: &Run, check: bool, elapsed: Duration) -> String {
     }
     s.push_str(&format!(" ({})", format_duration(elapsed)));
     s
+}
+
+/// `solve --stats`: the search's work, for comparing orders, machines and
+/// notes like seeds 002 and 003 (which print calls per depth and tries).
+pub fn stats_lines(outcome: &crate::solve::Outcome, elapsed: Duration) -> Vec<String> {
+    let secs = elapsed.as_secs_f64();
+    let rate = if secs > 0.0 {
+        outcome.nodes as f64 / secs
+    } else {
+        0.0
+    };
+    let per_depth: Vec<String> = outcome.nodes_per_depth.iter().map(u64::to_string).collect();
+    let first = outcome
+        .tries_to_first
+        .map_or("no solution".to_string(), |t| t.to_string());
+    vec![
+        format!("nodes: {}", outcome.nodes),
+        format!("nodes per depth: [{}]", per_depth.join(", ")),
+        format!("tries: {} (to the first solution: {first})", outcome.tries),
+        format!("elapsed: {secs:.3} s"),
+        format!("nodes per second: {rate:.0}"),
+    ]
 }
 
 pub fn format_duration(d: Duration) -> String {

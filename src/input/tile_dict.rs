@@ -4,7 +4,7 @@
 
 use super::yaml::{self, Node, Value};
 use crate::error::InputError;
-use crate::model::{Edge, Half, Puzzle, Tile, MAX_TILES, MAX_TOKENS, SIDE_NAMES};
+use crate::model::{Edge, Half, Matching, Puzzle, Tile, MAX_TILES, MAX_TOKENS, SIDE_NAMES};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -161,6 +161,7 @@ pub fn parse(file: &Path, text: &str) -> Result<Parsed, InputError> {
             rows: side,
             cols: side,
             tiles,
+            matching: Matching::halves(tokens.len()),
             tokens,
         },
         warnings,

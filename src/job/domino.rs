@@ -20,7 +20,8 @@ pub(super) fn process(ctx: &Context) -> Result<PuzzleReport, Failure> {
         return Ok(report);
     }
     let output = &ctx.options.output;
-    let outcome = domino::solve(&puzzle, output.cover, output.max_solutions, None);
+    let deadline = ctx.options.timeout.map(|t| std::time::Instant::now() + t);
+    let outcome = domino::solve(&puzzle, output.cover, output.max_solutions, deadline);
     let n = outcome.solutions.len();
     let shown = n.min(output.max_images);
     let mut report = PuzzleReport {

@@ -91,8 +91,12 @@ impl Context<'_> {
         if self.options.force {
             return None;
         }
-        let m = Manifest::read(&self.out_dir)
-            .filter(|m| m.key == key && m.outputs_intact(&self.out_dir))?;
+        // A search cut short by the timeout is tried again.
+        let m = Manifest::read(&self.out_dir).filter(|m| {
+            m.key == key
+                && m.report.stopped_by.as_deref() != Some("timeout")
+                && m.outputs_intact(&self.out_dir)
+        })?;
         Some(PuzzleReport {
             action: Action::UpToDate,
             ..m.report

@@ -30,12 +30,13 @@ pub(super) fn process(ctx: &Context) -> Result<PuzzleReport, Failure> {
     // Pictures are checked before solving, so a broken scan fails fast.
     let pics = pictures::decode_all(&raw, ctx.options.max_tile_side).map_err(|e| fail(e.into()))?;
     let output = &ctx.options.output;
-    let outcome = solve::solve(
-        &puzzle,
-        &Limits {
-            max_solutions: output.max_solutions,
-        },
-    );
+    let limits = Limits {
+        max_solutions: output.max_solutions,
+        timeout: ctx.options.timeout,
+        order: output.order,
+        ..Limits::default()
+    };
+    let outcome = solve::solve(&puzzle, &limits);
     let chosen = chosen_for_images(&outcome, output.unique, output.max_images);
     let mut report = PuzzleReport {
         name: ctx.p.name.clone(),

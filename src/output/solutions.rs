@@ -20,6 +20,7 @@ pub fn board_text(cols: usize, board: &[Placement]) -> String {
 pub fn stop_name(reason: &StopReason) -> &'static str {
     match reason {
         StopReason::MaxSolutions(_) => "max-solutions",
+        StopReason::Timeout(_) => "timeout",
     }
 }
 

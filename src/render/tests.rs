@@ -16,6 +16,7 @@ fn puzzle(rows: usize, cols: usize) -> Puzzle {
         cols,
         tiles: vec![Tile { edges: [e; 4] }; rows * cols],
         tokens: vec!["a".into()],
+        matching: crate::model::Matching::halves(1),
     }
 }
 

@@ -1,27 +1,41 @@
-//! Exhaustive search for every solution of a [`Puzzle`], and grouping of the
-//! solutions into classes that differ only by turning the whole board.
+//! Exhaustive search for every solution of a [`Puzzle`], one rotation class
+//! at a time, split into independent units that rayon spreads over its pool.
 //! Knows nothing of images or files.
 
 mod classes;
+mod order;
+mod parallel;
 mod search;
+mod symmetry;
+mod tables;
 
 pub use classes::rotation_classes;
-pub use search::Tables;
+pub use order::Order;
 
 use crate::model::{Board, Puzzle};
+use std::time::{Duration, Instant};
 
-/// When to give up on a search that could run for too long.
+/// How to search, and when to give up on a search that could run too long.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
     /// Keep at most this many solutions; finding one more stops the search and
     /// marks the result incomplete (so `complete == true` means the count is exact).
     pub max_solutions: usize,
+    /// Stop after this long and report what was found as incomplete.
+    pub timeout: Option<Duration>,
+    pub order: Order,
+    /// Search one member per rotation class and turn it (see [`Outcome`]);
+    /// off, the plain search visits every member, for comparison and tests.
+    pub symmetry: bool,
 }
 
 impl Default for Limits {
     fn default() -> Self {
         Limits {
             max_solutions: 1000,
+            timeout: None,
+            order: Order::RowMajor,
+            symmetry: true,
         }
     }
 }
@@ -30,22 +44,33 @@ impl Default for Limits {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StopReason {
     MaxSolutions(usize),
+    Timeout(Duration),
 }
 
 /// Everything the search found.
 #[derive(Clone, Debug)]
 pub struct Outcome {
-    /// Solutions in search order: lexicographic by (tile, turns) of each cell,
-    /// row-major, which is also the order of their indices in the output.
+    /// Solutions class by class, in the order the search meets the classes.
+    /// With symmetry breaking each class is its representative (the member in
+    /// which the chosen tile, or the centre tile, has turns 0) followed by that
+    /// board turned 1, 2 and 3 quarter turns (on a rectangle: turned twice), so
+    /// `--unique`, which shows a class's first member, shows the representative.
+    /// The order is the same for any number of threads.
     pub solutions: Vec<Board>,
     /// Rotation class of each solution, numbered from 1 in order of first appearance.
     pub classes: Vec<u32>,
     pub unique: usize,
     /// `None` when the whole tree was searched and the count is exact.
     pub stopped: Option<StopReason>,
-    /// Tiles placed (a placement that fits its neighbours), total and per depth.
+    /// Placements that fitted their neighbours, total and per depth; with
+    /// `Order::Spiral` and symmetry breaking on an odd board, `nodes_per_depth`
+    /// is seed 002's "calls" list without its leading 1.
     pub nodes: u64,
     pub nodes_per_depth: Vec<u64>,
+    /// Oriented candidates examined (seed 003's "tries"), and how many of them
+    /// came before the first solution was complete.
+    pub tries: u64,
+    pub tries_to_first: Option<u64>,
 }
 
 impl Outcome {
@@ -57,24 +82,68 @@ impl Outcome {
 /// Finds every solution (up to `limits`), checking each one independently of
 /// the search before reporting it.
 pub fn solve(puzzle: &Puzzle, limits: &Limits) -> Outcome {
-    let tables = Tables::new(puzzle);
-    let found = tables.search(limits);
-    for board in &found.solutions {
+    let start = Instant::now();
+    let tables = tables::Tables::new(puzzle);
+    let split = symmetry::split(puzzle, &tables, limits.order, limits.symmetry);
+    let deadline = limits.timeout.map(|t| start + t);
+    let merged = parallel::run_all(&tables, &split, limits.max_solutions, deadline);
+    let cells = puzzle.cells();
+    let mut nodes_per_depth = vec![0u64; cells];
+    let mut solutions = Vec::new();
+    let mut classes = Vec::new();
+    let mut tries = 0;
+    let mut tries_to_first = None;
+    let mut reps = 0u32;
+    for unit in &merged.units {
+        for (d, n) in unit.nodes.iter().enumerate() {
+            nodes_per_depth[d] += n;
+        }
+        if tries_to_first.is_none() {
+            tries_to_first = unit.tries_to_first.map(|t| tries + t);
+        }
+        tries += unit.tries.iter().sum::<u64>();
+        for board in &unit.boards {
+            reps += 1;
+            for q in 0..split.members {
+                solutions.push(puzzle.turn_board(board, q * split.quarter_turns_step));
+                classes.push(reps);
+            }
+        }
+    }
+    for board in &solutions {
         // A failure here is a solver bug, never a property of the input.
         if let Err(fault) = puzzle.check(board) {
             panic!("solver produced an invalid board ({fault}): {board:?}");
         }
     }
-    let (classes, unique) = rotation_classes(puzzle, &found.solutions);
+    let stopped = if merged.capped {
+        solutions.truncate(limits.max_solutions);
+        classes.truncate(limits.max_solutions);
+        Some(StopReason::MaxSolutions(limits.max_solutions))
+    } else if merged.timed_out {
+        Some(StopReason::Timeout(limits.timeout.unwrap_or_default()))
+    } else {
+        None
+    };
+    let (classes, unique) = if split.members == 1 {
+        rotation_classes(puzzle, &solutions)
+    } else {
+        let unique = classes.last().map_or(0, |&c| c as usize);
+        (classes, unique)
+    };
     Outcome {
-        solutions: found.solutions,
+        solutions,
         classes,
         unique,
-        stopped: found.stopped,
-        nodes: found.nodes_per_depth.iter().sum(),
-        nodes_per_depth: found.nodes_per_depth,
+        stopped,
+        nodes: nodes_per_depth.iter().sum(),
+        nodes_per_depth,
+        tries,
+        tries_to_first,
     }
 }
 
+#[cfg(test)]
+mod stats_tests;
 #[cfg(test)]
 mod tests;

@@ -1,160 +1,196 @@
-//! The search core: a depth-first backtracker over cells in row-major order.
+//! The search core: a depth-first backtracker over one unit of work, a fixed
+//! first placement and the order in which to fill the rest.
 //!
-//! Each oriented tile (tile, turns) is filed in a bucket keyed by the edges it
-//! shows on its left and top, so the candidates for a cell are one slice
-//! lookup away: no edge comparison happens in the loop at all. Used tiles are
-//! a `u128` bitset and the stack is explicit, so the loop never allocates.
+//! Candidates come from [`Tables`] (one lookup per step), used tiles are a
+//! `u128` bitset and the stack is explicit: the loop never allocates except
+//! to store a solution.
 
-use super::{Limits, StopReason};
-use crate::model::{Board, Placement, Puzzle, BOTTOM, LEFT, RIGHT, TOP};
+use super::order::Step;
+use super::tables::{Cand, Tables};
+use crate::model::{Board, Placement};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::Instant;
 
-#[derive(Clone, Copy, Debug)]
-struct Cand {
-    tile: u8,
-    turns: u8,
-    /// Edge code that the cell to the right must show on its left.
-    need_right: u8,
-    /// Edge code that the cell below must show on its top.
-    need_below: u8,
+/// Shared by every unit of one solve: the deadline, and which units are no
+/// longer needed because earlier ones already hold enough solutions.
+pub(super) struct Control {
+    pub deadline: Option<Instant>,
+    pub timed_out: AtomicBool,
+    /// Units with a larger index may stop at once.
+    pub needed_up_to: AtomicUsize,
 }
 
-/// Candidate tables for one puzzle, built once and shared by every search.
-pub struct Tables {
-    rows: usize,
-    cols: usize,
-    /// Number of edge codes plus one for "anything" (a board border).
-    width: usize,
-    any: u8,
-    /// Bucket `left * width + top` holds `entries[offsets[b]..offsets[b + 1]]`.
-    offsets: Vec<u32>,
-    entries: Vec<Cand>,
+impl Control {
+    fn should_stop(&self, unit: usize) -> Option<End> {
+        if unit > self.needed_up_to.load(Ordering::Relaxed) {
+            return Some(End::Cancelled);
+        }
+        if self.timed_out.load(Ordering::Relaxed) {
+            return Some(End::Timeout);
+        }
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.timed_out.store(true, Ordering::Relaxed);
+            return Some(End::Timeout);
+        }
+        None
+    }
+}
+
+/// How a unit's search ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum End {
+    Done,
+    /// Found as many solutions as it was asked for; more may exist.
+    Capped,
+    Timeout,
+    Cancelled,
 }
 
 pub(super) struct Found {
-    pub solutions: Vec<Board>,
-    pub stopped: Option<StopReason>,
-    pub nodes_per_depth: Vec<u64>,
+    /// Solutions as row-major boards, in search order.
+    pub boards: Vec<Board>,
+    pub end: End,
+    /// Placements that fitted, per depth (seed 002's "calls", shifted by one).
+    pub nodes: Vec<u64>,
+    /// Oriented candidates examined (seed 003's "tries"): the whole remaining
+    /// set for a finished loop, up to the current one for a loop cut short.
+    pub tries: Vec<u64>,
+    /// Tries up to and including the unit's first solution.
+    pub tries_to_first: Option<u64>,
 }
 
-impl Tables {
-    pub fn new(puzzle: &Puzzle) -> Tables {
-        let codes = puzzle.tokens.len() * 2;
-        let any = codes as u8;
-        let width = codes + 1;
-        let mut buckets: Vec<Vec<Cand>> = vec![Vec::new(); width * width];
-        for (t, tile) in puzzle.tiles.iter().enumerate() {
-            for turns in 0..4u8 {
-                let cand = Cand {
-                    tile: t as u8,
-                    turns,
-                    need_right: tile.edge(RIGHT, turns).partner().0,
-                    need_below: tile.edge(BOTTOM, turns).partner().0,
-                };
-                let left = usize::from(tile.edge(LEFT, turns).0);
-                let top = usize::from(tile.edge(TOP, turns).0);
-                let anyi = usize::from(any);
-                for (l, tp) in [(left, top), (anyi, top), (left, anyi), (anyi, anyi)] {
-                    buckets[l * width + tp].push(cand);
-                }
-            }
-        }
-        let mut offsets = Vec::with_capacity(buckets.len() + 1);
-        let mut entries = Vec::new();
-        offsets.push(0);
-        for b in buckets {
-            entries.extend(b);
-            offsets.push(entries.len() as u32);
-        }
-        Tables {
-            rows: puzzle.rows,
-            cols: puzzle.cols,
-            width,
-            any,
-            offsets,
-            entries,
-        }
-    }
+/// Nodes between two looks at the clock and the shared flags.
+const CHECK_EVERY: u32 = 1 << 16;
 
-    fn bucket(&self, left: u8, top: u8) -> (u32, u32) {
-        let b = usize::from(left) * self.width + usize::from(top);
-        (self.offsets[b], self.offsets[b + 1])
+/// Searches below the placement `first` of `steps[0]`, keeping at most `want` solutions.
+pub(super) fn run(
+    tables: &Tables,
+    steps: &[Step],
+    first: Cand,
+    want: usize,
+    ctl: &Control,
+    unit: usize,
+) -> Found {
+    let n = steps.len();
+    let mut found = Found {
+        boards: Vec::new(),
+        end: End::Done,
+        nodes: vec![0; n],
+        tries: vec![0; n],
+        tries_to_first: None,
+    };
+    if let Some(end) = ctl.should_stop(unit) {
+        found.end = end;
+        return found;
     }
+    found.nodes[0] = 1;
+    found.tries[0] = 1;
+    let any = tables.any;
+    // Position `n` is a pseudo-neighbour showing `any` on every side.
+    let mut placed = vec![first; n + 1];
+    placed[n].edges = [any; 4];
+    let board = |placed: &[Cand]| -> Board {
+        let mut b = vec![Placement { tile: 0, turns: 0 }; n];
+        for (s, c) in steps.iter().zip(placed) {
+            b[s.cell] = Placement {
+                tile: c.tile,
+                turns: c.turns,
+            };
+        }
+        b
+    };
+    if n == 1 {
+        found.boards.push(board(&placed));
+        found.tries_to_first = Some(1);
+        return found;
+    }
+    // Per step: the table base and where its two key codes come from.
+    let keys: Vec<(u32, [(usize, usize); 2])> = steps
+        .iter()
+        .map(|s| {
+            let from = s.from.map(|f| f.unwrap_or((n, 0)));
+            (tables.base(s.key), from)
+        })
+        .collect();
+    let width = tables.width;
+    let bucket = |placed: &[Cand], d: usize| -> (u32, u32) {
+        let (base, [(pa, sa), (pb, sb)]) = keys[d];
+        let a = usize::from(placed[pa].edges[sa]);
+        let b = usize::from(placed[pb].edges[sb]);
+        let i = base as usize + a * width + b;
+        (tables.offsets[i], tables.offsets[i + 1])
+    };
+    let mut pos = vec![0u32; n];
+    let mut end = vec![0u32; n];
+    let mut used: u128 = 1 << first.tile;
+    let mut depth = 1;
+    (pos[1], end[1]) = bucket(&placed, 1);
+    let mut budget = CHECK_EVERY;
+    'search: loop {
+        if pos[depth] == end[depth] {
+            found.tries[depth] += 4 * (n - depth) as u64;
+            depth -= 1;
+            if depth == 0 {
+                break;
+            }
+            used &= !(1u128 << placed[depth].tile);
+            continue;
+        }
+        let cand = tables.entries[pos[depth] as usize];
+        pos[depth] += 1;
+        let bit = 1u128 << cand.tile;
+        if used & bit != 0 {
+            continue;
+        }
+        let step = &steps[depth];
+        if step.extras > 0
+            && !step.extra[..step.extras].iter().all(|&(p, side, own)| {
+                let a = usize::from(placed[p].edges[side]);
+                tables.fit[a * width + usize::from(cand.edges[own])]
+            })
+        {
+            continue;
+        }
+        found.nodes[depth] += 1;
+        budget -= 1;
+        if budget == 0 {
+            budget = CHECK_EVERY;
+            if let Some(e) = ctl.should_stop(unit) {
+                found.end = e;
+                add_partial_tries(&mut found.tries, &placed, &pos, depth, tables);
+                break 'search;
+            }
+        }
+        placed[depth] = cand;
+        if depth + 1 == n {
+            found.boards.push(board(&placed));
+            if found.tries_to_first.is_none() {
+                let mut t = found.tries.clone();
+                add_partial_tries(&mut t, &placed, &pos, depth, tables);
+                found.tries_to_first = Some(t.iter().sum());
+            }
+            if found.boards.len() >= want {
+                found.end = End::Capped;
+                add_partial_tries(&mut found.tries, &placed, &pos, depth, tables);
+                break 'search;
+            }
+            continue;
+        }
+        used |= bit;
+        depth += 1;
+        (pos[depth], end[depth]) = bucket(&placed, depth);
+    }
+    found
+}
 
-    pub(super) fn search(&self, limits: &Limits) -> Found {
-        let cells = self.rows * self.cols;
-        let mut nodes_per_depth = vec![0u64; cells];
-        let mut solutions: Vec<Board> = Vec::new();
-        let mut stopped = None;
-        let mut pos = vec![0u32; cells];
-        let mut end = vec![0u32; cells];
-        let mut placed: Vec<Cand> = vec![
-            Cand {
-                tile: 0,
-                turns: 0,
-                need_right: 0,
-                need_below: 0
-            };
-            cells
-        ];
-        let mut used: u128 = 0;
-        let (s, e) = self.bucket(self.any, self.any);
-        pos[0] = s;
-        end[0] = e;
-        let mut depth = 0usize;
-        'search: loop {
-            if pos[depth] == end[depth] {
-                if depth == 0 {
-                    break;
-                }
-                depth -= 1;
-                used &= !(1u128 << placed[depth].tile);
-                continue;
-            }
-            let cand = self.entries[pos[depth] as usize];
-            pos[depth] += 1;
-            let bit = 1u128 << cand.tile;
-            if used & bit != 0 {
-                continue;
-            }
-            nodes_per_depth[depth] += 1;
-            placed[depth] = cand;
-            if depth + 1 == cells {
-                if solutions.len() == limits.max_solutions {
-                    stopped = Some(StopReason::MaxSolutions(limits.max_solutions));
-                    break 'search;
-                }
-                solutions.push(
-                    placed
-                        .iter()
-                        .map(|c| Placement {
-                            tile: c.tile,
-                            turns: c.turns,
-                        })
-                        .collect(),
-                );
-                continue;
-            }
-            used |= bit;
-            depth += 1;
-            let col = depth % self.cols;
-            let left = if col > 0 {
-                placed[depth - 1].need_right
-            } else {
-                self.any
-            };
-            let top = if depth >= self.cols {
-                placed[depth - self.cols].need_below
-            } else {
-                self.any
-            };
-            let (s, e) = self.bucket(left, top);
-            pos[depth] = s;
-            end[depth] = e;
-        }
-        Found {
-            solutions,
-            stopped,
-            nodes_per_depth,
-        }
+/// Adds, for each loop still open at depths `1..=depth`, the candidates it has
+/// examined so far: those of unused tiles up to its current one, in the
+/// (tile, turns) order the tables keep.
+fn add_partial_tries(tries: &mut [u64], placed: &[Cand], pos: &[u32], depth: usize, t: &Tables) {
+    for d in 1..=depth {
+        let current = t.entries[pos[d] as usize - 1];
+        let earlier = placed[..d].iter().filter(|c| c.tile < current.tile).count();
+        let unused_before = usize::from(current.tile) - earlier;
+        tries[d] += (4 * unused_before + usize::from(current.turns) + 1) as u64;
     }
 }

@@ -1,6 +1,7 @@
 use super::*;
 use crate::input::tile_dict;
 use crate::model::Placement;
+use crate::solve::Order;
 use std::path::Path;
 
 pub(crate) const SEED_000: &str = "\
@@ -15,7 +16,7 @@ pub(crate) const SEED_000: &str = "\
 9: [['ylw', '-'], ['red', '-'], ['grn', '-'], ['blu', '-']]
 ";
 
-fn puzzle(text: &str) -> Puzzle {
+pub(crate) fn puzzle(text: &str) -> Puzzle {
     tile_dict::parse(Path::new("t.yaml"), text)
         .expect("valid")
         .puzzle
@@ -68,28 +69,118 @@ fn seed_000_has_four_solutions_in_one_class() {
     assert!(out.solutions.iter().all(|b| b[4].tile == 4));
 }
 
+/// A puzzle of any shape from tiles written like `"a+ b- a+ b-"` (right,
+/// top, left, bottom; one letter per token).
+pub(crate) fn shaped(rows: usize, cols: usize, tiles: &[&str]) -> Puzzle {
+    let tiles = tiles
+        .iter()
+        .map(|t| {
+            let codes: Vec<u8> = t
+                .split_whitespace()
+                .map(|e| {
+                    let b = e.as_bytes();
+                    (b[0] - b'a') * 2 + u8::from(b[1] == b'-')
+                })
+                .collect();
+            crate::model::Tile {
+                edges: [0, 1, 2, 3].map(|i| crate::model::Edge(codes[i])),
+            }
+        })
+        .collect();
+    Puzzle {
+        rows,
+        cols,
+        tiles,
+        tokens: ["a", "b", "c", "d"].map(String::from).to_vec(),
+        matching: crate::model::Matching::halves(4),
+    }
+}
+
+fn sorted(mut v: Vec<Board>) -> Vec<Board> {
+    v.sort();
+    v
+}
+
+/// Every way of searching must find exactly the brute-force solutions; the
+/// plain row-major search in brute force's order, the symmetric one class by
+/// class with each class the `k` turns of its first member.
+fn agrees_with_brute_force(p: &Puzzle) -> usize {
+    let expected = brute_force(p);
+    let k = usize::from(p.board_turns());
+    for order in [Order::RowMajor, Order::Spiral] {
+        for symmetry in [false, true] {
+            for jobs in [1, 3] {
+                let limits = Limits {
+                    max_solutions: usize::MAX,
+                    order,
+                    symmetry,
+                    ..Limits::default()
+                };
+                let pool = rayon::ThreadPoolBuilder::new()
+                    .num_threads(jobs)
+                    .build()
+                    .expect("pool");
+                let out = pool.install(|| solve(p, &limits));
+                let what = format!("{p:?} {order:?} symmetry {symmetry} -j {jobs}");
+                assert!(out.complete(), "{what}");
+                if order == Order::RowMajor && !symmetry {
+                    assert_eq!(out.solutions, expected, "{what}");
+                }
+                assert_eq!(sorted(out.solutions.clone()), expected, "{what}");
+                assert_eq!(out.unique * k, expected.len(), "{what}");
+                for (i, board) in out.solutions.iter().enumerate() {
+                    let first = out.classes.iter().position(|&c| c == out.classes[i]);
+                    let first = &out.solutions[first.expect("class")];
+                    let turned =
+                        (0..k as u8).any(|q| p.turn_board(first, q * (4 / k as u8)) == *board);
+                    assert!(turned, "{what}: solution {i} is no turn of its class");
+                }
+            }
+        }
+    }
+    expected.len()
+}
+
 #[test]
 fn agrees_with_brute_force_on_small_boards() {
-    // 2x2 boards with few tokens have many solutions, duplicates and symmetric tiles.
-    let cases = [
-        "1: [[a, '+'], [a, '-'], [a, '+'], [a, '-']]\n2: [[a, '+'], [a, '-'], [a, '+'], [a, '-']]\n3: [[a, '+'], [b, '-'], [a, '+'], [b, '-']]\n4: [[b, '+'], [a, '-'], [b, '+'], [a, '-']]\n",
-        "1: [[a, '+'], [a, '+'], [a, '+'], [a, '+']]\n2: [[a, '-'], [a, '-'], [a, '-'], [a, '-']]\n3: [[a, '+'], [a, '-'], [a, '+'], [a, '-']]\n4: [[a, '-'], [a, '+'], [a, '-'], [a, '+']]\n",
-        "1: [[a, '+'], [b, '-'], [c, '+'], [a, '-']]\n2: [[b, '+'], [c, '-'], [a, '+'], [b, '-']]\n3: [[c, '+'], [a, '-'], [b, '+'], [c, '-']]\n4: [[a, '-'], [b, '+'], [c, '-'], [a, '+']]\n",
-        "1: [[a, '+'], [b, '+'], [c, '+'], [d, '+']]\n",
+    // Duplicates, tiles that look the same after a half or quarter turn, many solutions.
+    let cases: [&[&str]; 6] = [
+        &["a+ a- a+ a-", "a+ a- a+ a-", "a+ b- a+ b-", "b+ a- b+ a-"],
+        &["a+ a+ a+ a+", "a- a- a- a-", "a+ a- a+ a-", "a- a+ a- a+"],
+        &["a+ b- c+ a-", "b+ c- a+ b-", "c+ a- b+ c-", "a- b+ c- a+"],
+        &["a+ a+ a+ a+", "a+ a+ a+ a+", "a- a- a- a-", "a- a- a- a-"],
+        &["a+ a- b+ b-", "a- a+ b- b+", "b+ a+ b- a-", "a+ b+ a- b-"],
+        &["a+ b+ c+ d+"],
     ];
-    for text in cases {
-        let p = puzzle(text);
-        let expected = brute_force(&p);
-        let out = solve(
-            &p,
-            &Limits {
-                max_solutions: usize::MAX,
-            },
-        );
-        assert_eq!(out.solutions.len(), expected.len(), "{text}");
-        assert_eq!(out.solutions, expected, "{text}");
-        assert_eq!(out.unique * 4, expected.len(), "{text}");
-    }
+    let counts: Vec<usize> = cases
+        .iter()
+        .map(|tiles| {
+            let side = if tiles.len() == 4 { 2 } else { 1 };
+            agrees_with_brute_force(&shaped(side, side, tiles))
+        })
+        .collect();
+    eprintln!("{counts:?}");
+    assert!(counts.iter().all(|&c| c > 0), "{counts:?}");
+}
+
+#[test]
+fn agrees_with_brute_force_on_rectangles() {
+    let six = [
+        "a+ b- a- b+",
+        "a- a+ b+ b-",
+        "b+ a- a+ b-",
+        "a+ a- a+ a-",
+        "b- b+ a- a+",
+        "a- b- a+ b+",
+    ];
+    let counts = [
+        agrees_with_brute_force(&shaped(2, 3, &six)),
+        agrees_with_brute_force(&shaped(3, 2, &six)),
+        agrees_with_brute_force(&shaped(1, 3, &six[..3])),
+        agrees_with_brute_force(&shaped(1, 2, &["a+ a+ a+ a+", "a- a- a- a-"])),
+    ];
+    eprintln!("{counts:?}");
+    assert!(counts.iter().all(|&c| c > 0), "{counts:?}");
 }
 
 #[test]
@@ -108,12 +199,7 @@ fn agrees_with_brute_force_on_seed_000_subsets() {
                 )
             })
             .collect();
-        let p = puzzle(&text);
-        assert_eq!(
-            solve(&p, &Limits::default()).solutions,
-            brute_force(&p),
-            "{text}"
-        );
+        agrees_with_brute_force(&puzzle(&text));
     }
 }
 
@@ -125,16 +211,29 @@ fn max_solutions_stops_early_and_says_so() {
         &p,
         &Limits {
             max_solutions: usize::MAX,
+            ..Limits::default()
         },
     );
     assert!(all.complete());
     assert_eq!(all.solutions.len(), brute_force(&p).len());
     let n = all.solutions.len();
-    let capped = solve(&p, &Limits { max_solutions: 5 });
+    let capped = solve(
+        &p,
+        &Limits {
+            max_solutions: 5,
+            ..Limits::default()
+        },
+    );
     assert_eq!(capped.solutions, all.solutions[..5].to_vec());
     assert_eq!(capped.stopped, Some(StopReason::MaxSolutions(5)));
     // A cap equal to the true count finds them all and knows it is done.
-    let exact = solve(&p, &Limits { max_solutions: n });
+    let exact = solve(
+        &p,
+        &Limits {
+            max_solutions: n,
+            ..Limits::default()
+        },
+    );
     assert!(exact.complete());
     assert_eq!(exact.solutions.len(), n);
 }
