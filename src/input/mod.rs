@@ -12,13 +12,25 @@ pub mod yaml;
 use crate::error::InputError;
 use std::path::Path;
 
-pub use tile_dict::Parsed;
+pub use spec::Parsed;
 
-/// The notation file that marks a folder as a puzzle.
+/// The native notation (seed 000).
 pub const TILE_DICT: &str = "tile_dict.yaml";
+/// The other tile notations, each read by its own module.
+pub const LETTERS: &str = "letters.txt";
+pub const SIGNED: &str = "signed.txt";
+pub const LEGESPIEL_XML: &str = "legespiel.xml";
+/// Rows and columns of a rectangular board, beside `tile_dict.yaml`.
+pub const BOARD: &str = "board.yaml";
 
-/// Every notation file that marks a folder as a puzzle, by kind.
-pub const NOTATIONS: [&str; 2] = [TILE_DICT, crate::domino::FILE_NAME];
+/// Every notation file that marks a folder as a puzzle.
+pub const NOTATIONS: [&str; 5] = [
+    TILE_DICT,
+    LETTERS,
+    SIGNED,
+    LEGESPIEL_XML,
+    crate::domino::FILE_NAME,
+];
 
 /// The one notation file in `input_dir`. None is not a puzzle; more than one
 /// is ambiguous, and the message names them.
@@ -62,16 +74,81 @@ pub fn resolve_notation(path: &Path) -> Result<std::path::PathBuf, InputError> {
     notation_file(&dir).map_err(|e| e.hint("pass a puzzle file or a puzzle folder"))
 }
 
-/// Reads one notation file given by its path.
+/// Reads one tile notation file given by its path (and `board.yaml` beside it).
 pub fn read_notation_file(path: &Path) -> Result<Parsed, InputError> {
     let bytes = std::fs::read(path).map_err(|e| pictures::read_error(path, &e))?;
-    parse_notation(path, &bytes)
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let shape = read_board(dir)?.map(|(shape, _)| shape);
+    parse_notation(path, &bytes, shape)
 }
 
-/// Parses the bytes of the notation file at `path` (named in messages).
-pub fn parse_notation(path: &Path, bytes: &[u8]) -> Result<Parsed, InputError> {
+/// Parses the bytes of the tile notation file at `path`, by its file name;
+/// `shape` is the board's from `board.yaml`, if there is one.
+pub fn parse_notation(
+    path: &Path,
+    bytes: &[u8],
+    shape: Option<(usize, usize)>,
+) -> Result<Parsed, InputError> {
     let text = std::str::from_utf8(bytes).map_err(|_| {
         InputError::new(path, "the file is not UTF-8 text").hint("save it as UTF-8")
     })?;
-    tile_dict::parse(path, text)
+    let name = path
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or(TILE_DICT);
+    let spec = match name {
+        LETTERS => letters::parse(path, text)?,
+        SIGNED => signed::parse(path, text)?,
+        LEGESPIEL_XML => legespiel_xml::parse(path, text)?,
+        _ => tile_dict::read(path, text)?,
+    };
+    spec::build(spec, shape)
+}
+
+/// `board.yaml` in `input_dir`: `rows` and `cols` of a rectangular board,
+/// with the file's bytes (part of the build key).
+pub fn read_board(input_dir: &Path) -> Result<Option<((usize, usize), Vec<u8>)>, InputError> {
+    let path = input_dir.join(BOARD);
+    let bytes = match std::fs::read(&path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(pictures::read_error(&path, &e)),
+    };
+    const HINT: &str = "write two lines, e.g. rows: 3 and cols: 4";
+    let text = std::str::from_utf8(&bytes)
+        .map_err(|_| InputError::new(&path, "the file is not UTF-8 text").hint(HINT))?;
+    let root = yaml::parse_file(&path, text, HINT)?;
+    let yaml::Value::Map(entries) = &root.value else {
+        return Err(InputError::new(&path, "expected rows and cols")
+            .at(root.line, root.column)
+            .hint(HINT));
+    };
+    let (mut rows, mut cols) = (None, None);
+    for (k, v) in entries {
+        let slot = match &k.value {
+            yaml::Value::Str(s) if s == "rows" => &mut rows,
+            yaml::Value::Str(s) if s == "cols" => &mut cols,
+            _ => {
+                return Err(InputError::new(&path, "only rows and cols belong here")
+                    .at(k.line, k.column)
+                    .hint(HINT))
+            }
+        };
+        match v.value {
+            yaml::Value::Int(n) if (1..=crate::model::MAX_TILES as i128).contains(&n) => {
+                *slot = Some(n as usize)
+            }
+            _ => {
+                return Err(
+                    InputError::new(&path, "rows and cols must be whole numbers from 1")
+                        .at(v.line, v.column)
+                        .hint(HINT),
+                )
+            }
+        }
+    }
+    match (rows, cols) {
+        (Some(r), Some(c)) => Ok(Some(((r, c), bytes))),
+        _ => Err(InputError::new(&path, "both rows and cols are needed").hint(HINT)),
+    }
 }

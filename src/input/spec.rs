@@ -4,7 +4,9 @@
 //!
 //! [`Puzzle`]: crate::model::Puzzle
 
-use std::path::PathBuf;
+use crate::error::InputError;
+use crate::model::{Edge, Half, Matching, Puzzle, Tile, MAX_TILES, MAX_TOKENS};
+use std::path::{Path, PathBuf};
 
 /// How an edge's picture meets others under the half rule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,4 +59,148 @@ pub fn content(line: &str) -> Vec<(usize, char)> {
         .take_while(|(_, c)| *c != '#')
         .map(|(i, c)| (i + 1, c))
         .collect()
+}
+
+/// A puzzle read from its notation, with warnings about things that are legal
+/// but probably transcription mistakes.
+#[derive(Clone, Debug)]
+pub struct Parsed {
+    pub puzzle: Puzzle,
+    pub warnings: Vec<String>,
+}
+
+fn mark_index(m: Mark) -> usize {
+    match m {
+        Mark::Plus => 0,
+        Mark::Minus => 1,
+        Mark::Same => 2,
+    }
+}
+
+/// Builds the one puzzle model from a notation's [`Spec`]: the board's shape
+/// (`shape`, from `board.yaml`, wins over the notation's; without either the
+/// board is square), edge codes, and which codes fit.
+pub fn build(spec: Spec, shape: Option<(usize, usize)>) -> Result<Parsed, InputError> {
+    let file = spec.file.as_path();
+    let n = spec.tiles.len();
+    if n == 0 {
+        return Err(InputError::new(file, "no tiles"));
+    }
+    if n > MAX_TILES {
+        return Err(InputError::new(
+            file,
+            format!("{n} tiles; at most {MAX_TILES} are supported"),
+        ));
+    }
+    let (rows, cols) = match shape.or(spec.shape) {
+        Some((r, c)) if r * c == n => (r, c),
+        Some((r, c)) => {
+            return Err(InputError::new(
+                file,
+                format!(
+                    "{n} tiles do not fill a {r} x {c} board, which needs {}",
+                    r * c
+                ),
+            )
+            .hint("list one tile per cell, or fix rows and cols"))
+        }
+        None => {
+            let side = (1..=n).find(|s| s * s >= n).unwrap_or(1);
+            if side * side != n {
+                return Err(InputError::new(file, format!("{n} tiles do not fill a square board")).hint(format!(
+                    "a square board needs a square number of tiles (4, 9, 16, ...); {} or {} would, or give rows and cols in input/board.yaml",
+                    (side - 1) * (side - 1),
+                    side * side
+                )));
+            }
+            (side, side)
+        }
+    };
+    let mut tokens: Vec<String> = Vec::new();
+    let mut seen: Vec<[bool; 3]> = Vec::new();
+    let mut tiles = Vec::with_capacity(n);
+    for tile in &spec.tiles {
+        let mut edges = [Edge(0); 4];
+        for (side, e) in tile.iter().enumerate() {
+            let idx = match tokens.iter().position(|t| *t == e.label) {
+                Some(i) => i,
+                None if tokens.len() == MAX_TOKENS => {
+                    return Err(located(
+                        file,
+                        e,
+                        format!("more than {MAX_TOKENS} different pictures"),
+                    ))
+                }
+                None => {
+                    tokens.push(e.label.clone());
+                    seen.push([false; 3]);
+                    tokens.len() - 1
+                }
+            };
+            if spec.relation == Relation::Halves {
+                seen[idx][mark_index(e.mark)] = true;
+                if seen[idx][2] && (seen[idx][0] || seen[idx][1]) {
+                    return Err(located(file, e, format!("'{}' is written with '=' and with '+' or '-'", e.label))
+                        .hint("'=' marks a picture that fits itself; use it for every edge of that picture, or none"));
+                }
+            }
+            let half = if e.mark == Mark::Minus {
+                Half::Minus
+            } else {
+                Half::Plus
+            };
+            edges[side] = Edge::new(idx, half);
+        }
+        tiles.push(Tile { edges });
+    }
+    let mut matching = Matching::new(tokens.len() * 2);
+    let mut warnings = spec.warnings.clone();
+    match &spec.relation {
+        Relation::Halves => {
+            for (idx, s) in seen.iter().enumerate() {
+                let (plus, minus) = (Edge::new(idx, Half::Plus), Edge::new(idx, Half::Minus));
+                if s[2] {
+                    matching.allow(plus, plus);
+                } else {
+                    matching.allow(plus, minus);
+                }
+                if !s[2] && s[0] != s[1] && n > 1 {
+                    let (has, lacks) = if s[0] { ('+', '-') } else { ('-', '+') };
+                    warnings.push(format!("{}: token '{}' appears only with half '{has}', so its edges can never match inside the board (check for a '{lacks}' typed as '{has}')", file.display(), tokens[idx]));
+                }
+            }
+        }
+        Relation::Explicit(pairs) => {
+            let code = |label: &str| {
+                tokens
+                    .iter()
+                    .position(|t| t == label)
+                    .map(|i| Edge::new(i, Half::Plus))
+            };
+            for (a, b) in pairs {
+                // Pictures no card shows cannot meet anything.
+                if let (Some(a), Some(b)) = (code(a), code(b)) {
+                    matching.allow(a, b);
+                }
+            }
+        }
+    }
+    Ok(Parsed {
+        puzzle: Puzzle {
+            rows,
+            cols,
+            tiles,
+            tokens,
+            matching,
+        },
+        warnings,
+    })
+}
+
+fn located(file: &Path, e: &EdgeSpec, problem: String) -> InputError {
+    let err = InputError::new(file, problem);
+    match e.at {
+        Some((l, c)) => err.at(l, c),
+        None => err,
+    }
 }

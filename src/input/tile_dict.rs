@@ -1,27 +1,27 @@
 //! `tile_dict.yaml`, the native notation (seed 000): keys `1..N`, each value four
 //! `[token, half]` pairs for the right, top, left and bottom edges in the tile's
-//! base orientation, `half` being `'+'` or `'-'`.
+//! base orientation, `half` being `'+'` or `'-'` (or `'='` for a picture that
+//! fits itself). The board is square unless `board.yaml` beside it says
+//! otherwise.
 
+use super::spec::{build, EdgeSpec, Mark, Parsed, Relation, Spec};
 use super::yaml::{self, Node, Value};
 use crate::error::InputError;
-use crate::model::{Edge, Half, Matching, Puzzle, Tile, MAX_TILES, MAX_TOKENS, SIDE_NAMES};
+use crate::model::{MAX_TILES, SIDE_NAMES};
 use std::collections::BTreeMap;
 use std::path::Path;
-
-/// A puzzle read from its notation, with warnings about things that are legal
-/// but probably transcription mistakes.
-#[derive(Clone, Debug)]
-pub struct Parsed {
-    pub puzzle: Puzzle,
-    pub warnings: Vec<String>,
-}
 
 const FORMAT_HINT: &str =
     "each line looks like 1: [['red', '+'], ['blu', '-'], ['grn', '+'], ['ylw', '-']] \
                            for the right, top, left and bottom edges";
 
-/// Reads `text` (the contents of `file`, used in messages).
+/// Reads `text` (the contents of `file`, used in messages) as a square board.
 pub fn parse(file: &Path, text: &str) -> Result<Parsed, InputError> {
+    build(read(file, text)?, None)
+}
+
+/// Reads `text` into the notation-neutral [`Spec`].
+pub fn read(file: &Path, text: &str) -> Result<Spec, InputError> {
     let err =
         |node: &Node, problem: String| InputError::new(file, problem).at(node.line, node.column);
     if text.trim().is_empty()
@@ -89,19 +89,6 @@ pub fn parse(file: &Path, text: &str) -> Result<Parsed, InputError> {
             format!("{n} tiles; at most {MAX_TILES} are supported"),
         ));
     }
-    let side = (1..=n).find(|s| s * s >= n).unwrap_or(1);
-    if side * side != n {
-        return Err(
-            InputError::new(file, format!("{n} tiles do not fill a square board")).hint(format!(
-                "a square board needs a square number of tiles (4, 9, 16, ...); {} or {} would",
-                (side - 1) * (side - 1),
-                side * side
-            )),
-        );
-    }
-
-    let mut tokens: Vec<String> = Vec::new();
-    let mut halves_seen: Vec<[bool; 2]> = Vec::new();
     let mut tiles = Vec::with_capacity(n);
     for (&k, value) in &by_key {
         let Value::Seq(edges) = &value.value else {
@@ -121,57 +108,35 @@ pub fn parse(file: &Path, text: &str) -> Result<Parsed, InputError> {
             )
             .hint(FORMAT_HINT));
         }
-        let mut codes = [Edge(0); 4];
+        let mut tile = Vec::with_capacity(4);
         for (side_idx, edge) in edges.iter().enumerate() {
             let where_ = format!("tile {k}, {} edge", SIDE_NAMES[side_idx]);
-            let (token, half) = parse_edge(edge).map_err(|(node, problem, hint)| {
+            let (label, mark) = parse_edge(edge).map_err(|(node, problem, hint)| {
                 err(node.unwrap_or(edge), format!("{where_}: {problem}")).hint(hint)
             })?;
-            let idx = match tokens.iter().position(|t| *t == token) {
-                Some(i) => i,
-                None => {
-                    if tokens.len() == MAX_TOKENS {
-                        return Err(err(
-                            edge,
-                            format!("more than {MAX_TOKENS} different tokens"),
-                        ));
-                    }
-                    tokens.push(token);
-                    halves_seen.push([false; 2]);
-                    tokens.len() - 1
-                }
-            };
-            halves_seen[idx][usize::from(half == Half::Minus)] = true;
-            codes[side_idx] = Edge::new(idx, half);
+            tile.push(EdgeSpec {
+                label,
+                mark,
+                at: Some((edge.line, edge.column)),
+            });
         }
-        tiles.push(Tile { edges: codes });
+        if let Ok(tile) = <[EdgeSpec; 4]>::try_from(tile) {
+            tiles.push(tile);
+        }
     }
-
-    let warnings = tokens
-        .iter()
-        .zip(&halves_seen)
-        .filter(|(_, seen)| !(seen[0] && seen[1]) && n > 1)
-        .map(|(t, seen)| {
-            let (has, lacks) = if seen[0] { ('+', '-') } else { ('-', '+') };
-            format!("{}: token '{t}' appears only with half '{has}', so its edges can never match inside the board (check for a '{lacks}' typed as '{has}')", file.display())
-        })
-        .collect();
-    Ok(Parsed {
-        puzzle: Puzzle {
-            rows: side,
-            cols: side,
-            tiles,
-            matching: Matching::halves(tokens.len()),
-            tokens,
-        },
-        warnings,
+    Ok(Spec {
+        file: file.to_path_buf(),
+        shape: None,
+        tiles,
+        relation: Relation::Halves,
+        warnings: Vec::new(),
     })
 }
 
 type EdgeProblem<'a> = (Option<&'a Node>, String, &'static str);
 
-fn parse_edge(edge: &Node) -> Result<(String, Half), EdgeProblem<'_>> {
-    const EDGE_HINT: &str = "write an edge as ['token', '+'] or ['token', '-']";
+fn parse_edge(edge: &Node) -> Result<(String, Mark), EdgeProblem<'_>> {
+    const EDGE_HINT: &str = "write an edge as ['token', '+'] or ['token', '-'] (or ['token', '='] for a picture that fits itself)";
     let Value::Seq(parts) = &edge.value else {
         return Err((
             None,
@@ -204,13 +169,17 @@ fn parse_edge(edge: &Node) -> Result<(String, Half), EdgeProblem<'_>> {
         }
     };
     let half = match &parts[1].value {
-        Value::Str(s) if s == "+" => Half::Plus,
-        Value::Str(s) if s == "-" => Half::Minus,
+        Value::Str(s) if s == "+" => Mark::Plus,
+        Value::Str(s) if s == "-" => Mark::Minus,
+        Value::Str(s) if s == "=" => Mark::Same,
         other => {
             return Err((
                 Some(&parts[1]),
-                format!("the half must be '+' or '-', found {}", describe(other)),
-                "'+' is one half of the picture, '-' the other",
+                format!(
+                    "the half must be '+', '-' or '=', found {}",
+                    describe(other)
+                ),
+                "'+' is one half of the picture, '-' the other, '=' a picture that fits itself",
             ));
         }
     };
@@ -230,6 +199,7 @@ pub(crate) fn describe(v: &Value) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::{Edge, Half};
 
     const SEED: &str = "\
 1: [['ylw', '+'], ['red', '-'], ['grn', '+'], ['blu', '+']]
@@ -311,7 +281,7 @@ mod tests {
             "['grn', '-'], ['blu', '*'], ['ylw', '-']]",
         ));
         assert!(
-            e.contains("tile 3, left edge: the half must be '+' or '-', found '*'"),
+            e.contains("tile 3, left edge: the half must be '+', '-' or '=', found '*'"),
             "{e}"
         );
         assert!(

@@ -12,17 +12,22 @@ use crate::summary::{PuzzleKind, PuzzleReport, Status};
 use std::collections::BTreeSet;
 
 pub(super) fn process(ctx: &Context) -> Result<PuzzleReport, Failure> {
-    let parsed =
-        input::parse_notation(&ctx.notation, &ctx.bytes).map_err(|e| (e.into(), Vec::new()))?;
+    let board = input::read_board(&ctx.p.input_dir()).map_err(|e| (e.into(), Vec::new()))?;
+    let shape = board.as_ref().map(|(shape, _)| *shape);
+    let parsed = input::parse_notation(&ctx.notation, &ctx.bytes, shape)
+        .map_err(|e| (e.into(), Vec::new()))?;
     let (puzzle, warnings) = (parsed.puzzle, parsed.warnings);
     let fail = |e: PuzzleError| (e, warnings.clone());
     let raw =
         pictures::read_all(&ctx.p.input_dir(), puzzle.tiles.len()).map_err(|e| fail(e.into()))?;
-    let files: Vec<(String, &[u8])> = raw
+    let mut files: Vec<(String, &[u8])> = raw
         .iter()
         .enumerate()
         .map(|(i, r)| (format!("{}.png", i + 1), r.bytes.as_slice()))
         .collect();
+    if let Some((_, bytes)) = &board {
+        files.push((input::BOARD.to_string(), bytes.as_slice()));
+    }
     let key = ctx.key(&files);
     if let Some(report) = ctx.up_to_date(&key) {
         return Ok(report);
