@@ -58,7 +58,8 @@ fn each_broken_puzzle_gets_one_message_and_the_rest_render() {
     );
     cases.push((
         "bad-half",
-        "tile_dict.yaml:1:13: tile 1, right edge: the half must be '+', '-' or '=', found 'x'".into(),
+        "tile_dict.yaml:1:13: tile 1, right edge: the half must be '+', '-' or '=', found 'x'"
+            .into(),
     ));
     yaml_puzzle(
         &root,

@@ -78,7 +78,7 @@ pub fn resolve_notation(path: &Path) -> Result<std::path::PathBuf, InputError> {
 pub fn read_notation_file(path: &Path) -> Result<Parsed, InputError> {
     let bytes = std::fs::read(path).map_err(|e| pictures::read_error(path, &e))?;
     let dir = path.parent().unwrap_or(Path::new("."));
-    let shape = read_board(dir)?.map(|(shape, _)| shape);
+    let shape = read_board(dir)?.map(|b| b.shape);
     parse_notation(path, &bytes, shape)
 }
 
@@ -105,9 +105,15 @@ pub fn parse_notation(
     spec::build(spec, shape)
 }
 
-/// `board.yaml` in `input_dir`: `rows` and `cols` of a rectangular board,
-/// with the file's bytes (part of the build key).
-pub fn read_board(input_dir: &Path) -> Result<Option<((usize, usize), Vec<u8>)>, InputError> {
+/// `board.yaml` as read: the board's rows and columns, and the file's bytes
+/// (part of the build key).
+pub struct BoardFile {
+    pub shape: (usize, usize),
+    pub bytes: Vec<u8>,
+}
+
+/// `board.yaml` in `input_dir`, if there is one.
+pub fn read_board(input_dir: &Path) -> Result<Option<BoardFile>, InputError> {
     let path = input_dir.join(BOARD);
     let bytes = match std::fs::read(&path) {
         Ok(b) => b,
@@ -148,7 +154,10 @@ pub fn read_board(input_dir: &Path) -> Result<Option<((usize, usize), Vec<u8>)>,
         }
     }
     match (rows, cols) {
-        (Some(r), Some(c)) => Ok(Some(((r, c), bytes))),
+        (Some(r), Some(c)) => Ok(Some(BoardFile {
+            shape: (r, c),
+            bytes,
+        })),
         _ => Err(InputError::new(&path, "both rows and cols are needed").hint(HINT)),
     }
 }

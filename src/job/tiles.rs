@@ -13,7 +13,7 @@ use std::collections::BTreeSet;
 
 pub(super) fn process(ctx: &Context) -> Result<PuzzleReport, Failure> {
     let board = input::read_board(&ctx.p.input_dir()).map_err(|e| (e.into(), Vec::new()))?;
-    let shape = board.as_ref().map(|(shape, _)| *shape);
+    let shape = board.as_ref().map(|b| b.shape);
     let parsed = input::parse_notation(&ctx.notation, &ctx.bytes, shape)
         .map_err(|e| (e.into(), Vec::new()))?;
     let (puzzle, warnings) = (parsed.puzzle, parsed.warnings);
@@ -25,8 +25,8 @@ pub(super) fn process(ctx: &Context) -> Result<PuzzleReport, Failure> {
         .enumerate()
         .map(|(i, r)| (format!("{}.png", i + 1), r.bytes.as_slice()))
         .collect();
-    if let Some((_, bytes)) = &board {
-        files.push((input::BOARD.to_string(), bytes.as_slice()));
+    if let Some(b) = &board {
+        files.push((input::BOARD.to_string(), b.bytes.as_slice()));
     }
     let key = ctx.key(&files);
     if let Some(report) = ctx.up_to_date(&key) {
