@@ -87,7 +87,8 @@ pub fn parse(file: &Path, text: &str) -> Result<Parsed, InputError> {
         return Err(InputError::new(
             file,
             format!("{n} tiles; at most {MAX_TILES} are supported"),
-        ));
+        )
+        .hint("the largest board the solver takes is 11x11 (121 tiles)"));
     }
     let side = (1..=n).find(|s| s * s >= n).unwrap_or(1);
     if side * side != n {
@@ -131,10 +132,10 @@ pub fn parse(file: &Path, text: &str) -> Result<Parsed, InputError> {
                 Some(i) => i,
                 None => {
                     if tokens.len() == MAX_TOKENS {
-                        return Err(err(
-                            edge,
-                            format!("more than {MAX_TOKENS} different tokens"),
-                        ));
+                        return Err(
+                            err(edge, format!("more than {MAX_TOKENS} different tokens"))
+                                .hint("each token names one picture; check for misspelt tokens"),
+                        );
                     }
                     tokens.push(token);
                     halves_seen.push([false; 2]);
