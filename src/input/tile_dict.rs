@@ -255,6 +255,14 @@ mod tests {
     }
 
     #[test]
+    fn the_largest_board_fits_the_yaml_budget() {
+        let tile = "[['a', '+'], ['b', '-'], ['c', '+'], ['d', '-']]";
+        let text: String = (1..=121).map(|k| format!("{k}: {tile}\n")).collect();
+        let p = parse(Path::new("t.yaml"), &text).expect("valid").puzzle;
+        assert_eq!((p.rows, p.cols), (11, 11));
+    }
+
+    #[test]
     fn keys_out_of_order_are_sorted() {
         let mut lines: Vec<&str> = SEED.lines().collect();
         lines.reverse();

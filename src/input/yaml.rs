@@ -45,12 +45,21 @@ impl Value {
     }
 }
 
+/// A notation file with more YAML nodes than this is refused unread.
+pub const MAX_NODES: usize = 50_000;
+
 /// Parses `text`; on a syntax error returns saphyr's message and, when it
 /// knows it, the position.
 pub fn parse(text: &str) -> Result<Node, (String, Option<(usize, usize)>)> {
+    // The largest real files hold a few thousand nodes (121 tiles, or a 64x64
+    // Domino Fit board of black cells); saphyr's default of 250,000 let an
+    // alias bomb take seconds under the fuzzer before it was refused.
     let options = serde_saphyr::options! {
         strict_booleans: true,
         with_snippet: false,
+        budget: serde_saphyr::budget! {
+            max_nodes: MAX_NODES,
+        },
     };
     let spanned: Spanned<Value> =
         serde_saphyr::from_str_with_options(text, options).map_err(|e| {
