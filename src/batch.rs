@@ -211,6 +211,8 @@ pub fn render_all(
         crate::output::json::to_string(&summary, 3).as_bytes(),
     )?;
     sink.put_unlisted("index.html", gallery::index_html(&summary).as_bytes())?;
+    // A run killed while writing these leaves their temporary files here.
+    sink.sweep_temporaries()?;
     Ok(Run {
         summary,
         pruned,

@@ -61,11 +61,20 @@ pub fn discover(root: &Path, exclude: Option<&Path>) -> Result<Discovery, InputE
             Ok(e) => e,
             Err(e) => {
                 let path = e.path().unwrap_or(root).to_path_buf();
-                let name = name_of(root, path.parent().unwrap_or(&path));
+                // Named after the folder or link that cannot be entered.
+                let name = name_of(root, &path);
                 let problem = if e.loop_ancestor().is_some() {
                     InputError::new(
                         &path,
                         "the folder links back to one of its parents (a symlink loop)",
+                    )
+                    .hint("remove or fix the link")
+                } else if is_broken_link(&path) {
+                    // A link to itself (or a chain of links that loops) fails
+                    // like a link to nothing: neither has a folder behind it.
+                    InputError::new(
+                        &path,
+                        "the symbolic link leads nowhere (it is broken, or links to itself)",
                     )
                     .hint("remove or fix the link")
                 } else {
@@ -111,6 +120,12 @@ pub fn discover(root: &Path, exclude: Option<&Path>) -> Result<Discovery, InputE
         }
     }
     Ok(found)
+}
+
+/// Is `path` a symbolic link that cannot be followed?
+fn is_broken_link(path: &Path) -> bool {
+    std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink())
+        && std::fs::metadata(path).is_err()
 }
 
 /// A puzzle's display name: its path below the root with `/` separators.
@@ -181,6 +196,22 @@ mod tests {
             found.problems[0].1.to_string().contains("symlink loop"),
             "{:?}",
             found.problems
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_link_to_itself_is_a_problem_with_its_own_words() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        puzzle_at(dir.path(), "good");
+        std::os::unix::fs::symlink("self", dir.path().join("self")).expect("symlink");
+        let found = discover(dir.path(), None).expect("walk");
+        assert_eq!(found.puzzles.len(), 1);
+        let problems: Vec<String> = found.problems.iter().map(|p| p.1.to_string()).collect();
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert!(
+            problems[0].contains("self: the symbolic link leads nowhere"),
+            "{problems:?}"
         );
     }
 

@@ -1,152 +1,271 @@
-//! Broken puzzles beside good ones: each broken one gets one clear message
-//! (puzzle, file, what is wrong, how to fix it), the good ones still render,
-//! and the exit code says something failed.
+//! Broken puzzles beside good ones, in one batch: each broken one gets one
+//! message (puzzle, file, what is wrong, how to fix it), each warning case a
+//! warning, the good ones still render, and the exit code says something
+//! failed. The committed cases live in `tests/bad_inputs/<case>/` (written by
+//! `tests/bad_inputs/make.py`); the ones git cannot hold (permissions, links,
+//! non-UTF-8 names, an unwritable output folder) are made here.
 
 mod common;
 use common::*;
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-fn yaml_puzzle(root: &Path, name: &str, yaml: &str) {
-    fs::create_dir_all(root.join(name).join("input")).expect("mkdir");
-    fs::write(root.join(name).join("input/tile_dict.yaml"), yaml).expect("write");
+/// One case: its puzzle name, the text its line must contain, the path the
+/// line must name, and whether it is an error (or a warning on a puzzle that
+/// still renders).
+struct Case {
+    name: String,
+    says: String,
+    path: PathBuf,
+    error: bool,
 }
 
-fn png(path: &Path, w: u32, h: u32) {
-    image::RgbImage::from_pixel(w, h, image::Rgb([9, 99, 199]))
-        .save(path)
-        .expect("png");
+/// The committed corpus, copied into `root`.
+fn committed_cases(root: &Path) -> Vec<Case> {
+    let corpus = repo().join("tests/bad_inputs");
+    let mut cases = Vec::new();
+    let mut dirs: Vec<_> = fs::read_dir(&corpus)
+        .expect("corpus")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.is_dir())
+        .collect();
+    dirs.sort();
+    for dir in dirs {
+        let name = dir
+            .file_name()
+            .expect("name")
+            .to_string_lossy()
+            .into_owned();
+        copy_dir(&dir.join("input"), &root.join(&name).join("input"));
+        let (file, error) = if dir.join("expected.txt").is_file() {
+            ("expected.txt", true)
+        } else {
+            ("warning.txt", false)
+        };
+        let says = fs::read_to_string(dir.join(file)).unwrap_or_else(|e| panic!("{name}: {e}"));
+        cases.push(Case {
+            path: root.join(&name),
+            name,
+            says: says.trim_end().to_string(),
+            error,
+        });
+    }
+    cases
 }
 
+/// Is this process able to read a file it has made unreadable (root)?
+fn reads_despite_mode(path: &Path) -> bool {
+    fs::read(path).is_ok()
+}
+
+#[cfg(unix)]
 #[test]
-fn each_broken_puzzle_gets_one_message_and_the_rest_render() {
+fn the_bad_input_corpus_gives_one_message_per_case_and_the_rest_render() {
+    use std::os::unix::ffi::OsStrExt;
+    use std::os::unix::fs::{symlink, PermissionsExt};
     let tmp = tempfile::tempdir().expect("tmp");
     let root = tmp.path().join("puzzles");
-    drawn_puzzle(&root, "good", SEED_000, 24);
-    // (puzzle, what its message must say)
-    let mut cases: Vec<(&str, String)> = Vec::new();
-    yaml_puzzle(&root, "bad-yaml", "1: [['a', '+'], ['a', '-']\n2: x\n");
-    cases.push(("bad-yaml", "input/tile_dict.yaml:2:".into()));
-    yaml_puzzle(
-        &root,
-        "duplicate-key",
-        &format!("{SEED_000}5: [[a, '+'], [a, '+'], [a, '+'], [a, '+']]\n"),
+    let out = tmp.path().join("out");
+    let mut cases = committed_cases(&root);
+    assert!(cases.len() >= 30, "the corpus has {} cases", cases.len());
+    let good_inputs = repo().join("tests/good_inputs");
+    let good = ["palette", "sixteen-bit"];
+    for g in good {
+        copy_dir(&good_inputs.join(g), &root.join(g));
+    }
+    copy_dir(
+        &repo().join("puzzles/3x3-original"),
+        &root.join("3x3-original"),
     );
-    cases.push((
-        "duplicate-key",
-        "input/tile_dict.yaml:10:1: not valid YAML: duplicate".into(),
-    ));
-    yaml_puzzle(&root, "gap", &SEED_000.replace("7:", "10:"));
-    cases.push((
-        "gap",
-        "tile keys must be 1..9 with no gap, but 7 is missing".into(),
-    ));
-    yaml_puzzle(
-        &root,
-        "eight-tiles",
-        &SEED_000
-            .lines()
-            .take(8)
-            .map(|l| format!("{l}\n"))
-            .collect::<String>(),
-    );
-    cases.push(("eight-tiles", "8 tiles do not fill a square board".into()));
-    yaml_puzzle(
-        &root,
-        "bad-half",
-        &SEED_000.replace("['ylw', '+'], ['red', '-']", "['ylw', 'x'], ['red', '-']"),
-    );
-    cases.push((
-        "bad-half",
-        "tile_dict.yaml:1:13: tile 1, right edge: the half must be '+', '-' or '=', found 'x'"
-            .into(),
-    ));
-    yaml_puzzle(
-        &root,
-        "three-entries",
-        &SEED_000.replace("[['blu', '-'],", "[['blu', '-', 'x'],"),
-    );
-    cases.push((
-        "three-entries",
-        "tile 2, right edge: expected [token, half], found a list of 3".into(),
-    ));
-
-    let copy = |name: &str| {
-        copy_dir(&root.join("good"), &root.join(name));
+    let good_copy = |name: &str| {
+        copy_dir(&good_inputs.join("palette"), &root.join(name));
         root.join(name).join("input")
     };
-    fs::remove_file(copy("missing-png").join("6.png")).expect("rm");
-    cases.push(("missing-png", "input/6.png: the file is missing".into()));
-    png(&copy("other-size").join("3.png"), 20, 20);
-    cases.push(("other-size", "input/3.png: the tile picture is 20x20, but 1.png is 24x24 (scale all tile pictures to the same size)".into()));
-    png(&copy("not-square").join("1.png"), 24, 20);
-    cases.push((
-        "not-square",
-        "input/1.png: the tile picture is 24x20, not square".into(),
-    ));
-    fs::write(copy("jpeg").join("2.png"), b"\xFF\xD8\xFF\xE0 not really").expect("write");
-    cases.push((
-        "jpeg",
-        "input/2.png: not a PNG file (it looks like a JPEG)".into(),
-    ));
 
-    let out = tmp.path().join("out");
+    // A picture nobody may read. Root reads it anyway: then it must render.
+    let secret = good_copy("unreadable").join("2.png");
+    fs::set_permissions(&secret, fs::Permissions::from_mode(0o000)).expect("chmod");
+    let root_reads = reads_despite_mode(&secret);
+    if root_reads {
+        eprintln!("note: running as root, which reads files with mode 000; the unreadable case must render");
+    } else {
+        cases.push(Case {
+            name: "unreadable".into(),
+            says: "input/2.png: cannot read the file: permission denied (make it readable".into(),
+            path: secret.clone(),
+            error: true,
+        });
+    }
+    // A folder that links back to its parent, and a link to itself.
+    fs::create_dir_all(root.join("symlink-loop")).expect("mkdir");
+    symlink(root.join("symlink-loop"), root.join("symlink-loop/again")).expect("symlink");
+    cases.push(Case {
+        name: "symlink-loop/again".into(),
+        says: "symlink-loop/again: the folder links back to one of its parents (a symlink loop)"
+            .into(),
+        path: root.join("symlink-loop/again"),
+        error: true,
+    });
+    symlink("self-link", root.join("self-link")).expect("symlink");
+    cases.push(Case {
+        name: "self-link".into(),
+        says: "self-link: the symbolic link leads nowhere".into(),
+        path: root.join("self-link"),
+        error: true,
+    });
+    // Non-UTF-8 folder and file names: shown lossily, never a panic.
+    let raw = |bytes: &[u8]| root.join(std::ffi::OsStr::from_bytes(bytes));
+    copy_dir(&good_inputs.join("palette"), &raw(b"latin1-\xe9t\xe9"));
+    fs::write(raw(b"latin1-\xe9t\xe9/input/notes-\xff.txt"), "x").expect("write");
+    copy_dir(
+        &repo().join("tests/bad_inputs/key-gap/input"),
+        &raw(b"broken-\xff/input"),
+    );
+    cases.push(Case {
+        name: "broken-\u{FFFD}".into(),
+        says: "tile keys must be 1..4 with no gap, but 4 is missing".into(),
+        path: raw(b"broken-\xff"),
+        error: true,
+    });
+    // An output folder that cannot be made: a file stands in its place.
+    good_copy("unwritable-out");
+    fs::create_dir_all(&out).expect("mkdir");
+    fs::write(out.join("unwritable-out"), "in the way").expect("write");
+    cases.push(Case {
+        name: "unwritable-out".into(),
+        says: "(check that the output folder is writable and the disk has room)".into(),
+        path: out.join("unwritable-out"),
+        error: true,
+    });
+
     let output = unscramble()
-        .arg("render")
+        .args(["render", "-j", "2"])
         .arg(&root)
         .arg("-o")
         .arg(&out)
         .output()
         .expect("runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(
         output.status.code(),
         Some(1),
-        "a failed puzzle makes the run fail"
+        "a failed puzzle fails the run:\n{stderr}"
     );
-    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
     let errors: Vec<&str> = stderr.lines().filter(|l| l.starts_with("error:")).collect();
+    let warnings: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.starts_with("warning:"))
+        .collect();
+    let n_errors = cases.iter().filter(|c| c.error).count();
     assert_eq!(
         errors.len(),
-        cases.len(),
-        "one error line per broken puzzle:\n{stderr}"
+        n_errors,
+        "one error line per broken case:\n{stderr}"
     );
-    for (name, says) in &cases {
-        let prefix = format!("error: puzzle '{name}': ");
-        let line = errors
+    for case in &cases {
+        let prefix = format!(
+            "{}: puzzle '{}': ",
+            if case.error { "error" } else { "warning" },
+            case.name
+        );
+        let lines = if case.error { &errors } else { &warnings };
+        let line = lines
             .iter()
             .find(|l| l.starts_with(&prefix))
-            .unwrap_or_else(|| panic!("no error for {name}:\n{stderr}"));
+            .unwrap_or_else(|| panic!("no line starting {prefix}:\n{stderr}"));
         assert!(
-            line.contains(says.as_str()),
-            "{name}: {line}\nshould contain: {says}"
+            line.contains(&case.says),
+            "{line}\nshould contain: {}",
+            case.says
         );
-        assert!(
-            line.contains(&root.join(name).display().to_string()),
-            "{name}: names the file: {line}"
-        );
+        let path = case.path.to_string_lossy();
+        assert!(line.contains(path.as_ref()), "names {path}: {line}");
         assert!(
             line.ends_with(')'),
-            "{name}: ends with a hint in parentheses: {line}"
+            "ends with a hint in parentheses: {line}"
         );
     }
-    assert!(
-        out.join("good/solution-4.png").is_file(),
-        "the good puzzle still renders"
-    );
+
     let summary = json(&out.join("summary.json"));
+    let entries = summary["puzzles"].as_array().expect("list");
+    let status = |name: &str| {
+        entries
+            .iter()
+            .find(|p| p["name"] == name)
+            .unwrap_or_else(|| panic!("{name} not in summary.json"))
+    };
+    for case in &cases {
+        let p = status(&case.name);
+        if case.error {
+            assert_eq!(p["status"], "error", "{p}");
+            assert!(
+                p["error"].as_str().is_some_and(|e| e.contains(&case.says)),
+                "{p}"
+            );
+        } else {
+            assert_ne!(p["status"], "error", "{p}");
+            let w = p["warnings"].to_string();
+            assert!(w.contains(&case.says), "{p}");
+        }
+    }
+    let mut rendered = vec!["latin1-\u{FFFD}t\u{FFFD}", "3x3-original"];
+    rendered.extend(good);
+    if root_reads {
+        rendered.push("unreadable");
+    }
+    for name in &rendered {
+        assert_eq!(status(name)["status"], "solved", "{name}");
+    }
+    assert!(raw(b"latin1-\xe9t\xe9").is_dir());
+    let latin = out.join(std::ffi::OsStr::from_bytes(b"latin1-\xe9t\xe9"));
+    assert!(
+        latin.join("solution-1.png").is_file(),
+        "renders under its own bytes"
+    );
+    assert!(out.join("3x3-original/solution-4.png").is_file());
     assert_eq!(
         summary["totals"]["error"].as_u64(),
-        Some(cases.len() as u64)
+        Some(n_errors as u64),
+        "{summary}"
     );
-    assert_eq!(summary["totals"]["solved"], 1);
-    for p in summary["puzzles"].as_array().expect("list") {
-        let expected = if p["name"] == "good" {
-            "solved"
-        } else {
-            "error"
-        };
-        assert_eq!(p["status"], expected, "{p}");
-        assert_eq!(p["error"].is_string(), expected == "error", "{p}");
+}
+
+/// Palette and 16-bit pictures are valid: the boards show their exact colours.
+#[test]
+fn palette_and_16_bit_pictures_render_their_colours() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let out = tmp.path().join("out");
+    unscramble()
+        .arg("render")
+        .arg(repo().join("tests/good_inputs"))
+        .arg("-o")
+        .arg(&out)
+        .assert()
+        .success();
+    // The colours make.py gives tiles 1..4, in key order.
+    let colours = [[200, 30, 30], [30, 160, 40], [20, 60, 210], [240, 200, 10]];
+    for name in ["palette", "sixteen-bit"] {
+        let board = image::open(out.join(name).join("unsolved.png"))
+            .expect("decodes")
+            .into_rgb8();
+        assert_eq!(
+            board.dimensions(),
+            (18, 18),
+            "{name}: two 8px tiles and the frame"
+        );
+        for (k, colour) in colours.iter().enumerate() {
+            let (x0, y0) = (1 + 8 * (k as u32 % 2), 1 + 8 * (k as u32 / 2));
+            for (dx, dy) in [(0, 0), (7, 0), (3, 4), (7, 7)] {
+                assert_eq!(
+                    board.get_pixel(x0 + dx, y0 + dy).0,
+                    *colour,
+                    "{name}: tile {} at ({dx}, {dy})",
+                    k + 1
+                );
+            }
+        }
+        assert_eq!(board.get_pixel(0, 0).0, [0, 0, 0], "{name}: the frame");
     }
 }
 
@@ -161,16 +280,10 @@ fn usage_errors_exit_with_2() {
         .expect("runs");
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("cannot open the puzzles folder"));
-    let output = unscramble()
-        .args(["render", "--max-images", "many"])
-        .output()
-        .expect("runs");
-    assert_eq!(output.status.code(), Some(2));
-    let output = unscramble()
-        .args(["render", "-j", "0"])
-        .output()
-        .expect("runs");
-    assert_eq!(output.status.code(), Some(2));
+    for args in [["render", "--max-images", "many"], ["render", "-j", "0"]] {
+        let output = unscramble().args(args).output().expect("runs");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+    }
 }
 
 #[test]

@@ -135,30 +135,32 @@ fn outputs_are_byte_identical_for_any_thread_count() {
     let root = tmp.path().join("puzzles");
     copy_dir(&repo().join("puzzles"), &root);
     drawn_puzzle(&root, "kids/seed", SEED_000, 32);
-    let run = |jobs: &str, out: &str| {
+    // `-j 1`, `-j 2`, and no `-j`: one thread per core.
+    let run = |jobs: Option<&str>, out: &str| {
         let out = tmp.path().join(out);
-        unscramble()
-            .arg("render")
-            .arg(&root)
-            .arg("-o")
-            .arg(&out)
-            .args(["-j", jobs])
-            .assert()
-            .success();
+        let mut cmd = unscramble();
+        cmd.arg("render").arg(&root).arg("-o").arg(&out);
+        if let Some(jobs) = jobs {
+            cmd.args(["-j", jobs]);
+        }
+        cmd.assert().success();
         out
     };
-    let (a, b) = (run("1", "one"), run("2", "two"));
+    let a = run(Some("1"), "one");
     let files = files_below(&a);
-    assert_eq!(files, files_below(&b));
+    for b in [run(Some("2"), "two"), run(None, "all-cores")] {
+        assert_eq!(files, files_below(&b));
+        for f in &files {
+            assert!(
+                fs::read(a.join(f)).expect("a") == fs::read(b.join(f)).expect("b"),
+                "{} differs in {}",
+                f.display(),
+                b.display()
+            );
+        }
+    }
     assert!(files.len() > 40, "{files:?}");
     assert!(files.iter().any(|f| f.starts_with("kids/seed")));
-    for f in &files {
-        assert!(
-            fs::read(a.join(f)).expect("a") == fs::read(b.join(f)).expect("b"),
-            "{} differs",
-            f.display()
-        );
-    }
 }
 
 #[test]

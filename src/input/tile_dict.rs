@@ -87,7 +87,8 @@ pub fn read(file: &Path, text: &str) -> Result<Spec, InputError> {
         return Err(InputError::new(
             file,
             format!("{n} tiles; at most {MAX_TILES} are supported"),
-        ));
+        )
+        .hint("the largest board the solver takes is 11x11 (121 tiles)"));
     }
     let mut tiles = Vec::with_capacity(n);
     for (&k, value) in &by_key {
@@ -222,6 +223,14 @@ mod tests {
         assert_eq!(p.tiles[0].edges[0], Edge::new(0, Half::Plus));
         assert_eq!(p.tiles[0].edges[1], Edge::new(1, Half::Minus));
         assert_eq!(p.tiles[1].edges[1], Edge::new(3, Half::Plus));
+    }
+
+    #[test]
+    fn the_largest_board_fits_the_yaml_budget() {
+        let tile = "[['a', '+'], ['b', '-'], ['c', '+'], ['d', '-']]";
+        let text: String = (1..=121).map(|k| format!("{k}: {tile}\n")).collect();
+        let p = parse(Path::new("t.yaml"), &text).expect("valid").puzzle;
+        assert_eq!((p.rows, p.cols), (11, 11));
     }
 
     #[test]

@@ -45,12 +45,21 @@ impl Value {
     }
 }
 
+/// A notation file with more YAML nodes than this is refused unread.
+pub const MAX_NODES: usize = 50_000;
+
 /// Parses `text`; on a syntax error returns saphyr's message and, when it
 /// knows it, the position.
 pub fn parse(text: &str) -> Result<Node, (String, Option<(usize, usize)>)> {
+    // The largest real files hold a few thousand nodes (121 tiles, or a 64x64
+    // Domino Fit board of black cells); saphyr's default of 250,000 let an
+    // alias bomb take seconds under the fuzzer before it was refused.
     let options = serde_saphyr::options! {
         strict_booleans: true,
         with_snippet: false,
+        budget: serde_saphyr::budget! {
+            max_nodes: MAX_NODES,
+        },
     };
     let spanned: Spanned<Value> =
         serde_saphyr::from_str_with_options(text, options).map_err(|e| {
@@ -63,10 +72,25 @@ pub fn parse(text: &str) -> Result<Node, (String, Option<(usize, usize)>)> {
 }
 
 /// [`parse`] for a reader: a syntax error becomes a located [`InputError`]
-/// on `file` with the reader's `hint`.
+/// on `file` with the reader's `hint`. Two kinds get their own words, since
+/// saphyr's are meant for programmers: a duplicate key (which would otherwise
+/// lose a tile or a setting) and a document beyond the parser's budget (an
+/// alias bomb or thousands of nested brackets, refused before it eats memory).
 pub fn parse_file(file: &Path, text: &str, hint: &str) -> Result<Node, InputError> {
     parse(text).map_err(|(msg, at)| {
-        let e = InputError::new(file, format!("not valid YAML: {msg}")).hint(hint);
+        let e = if let Some(key) = msg.strip_prefix("duplicate mapping key: ") {
+            let key = key.split(", set ").next().unwrap_or(key);
+            InputError::new(file, format!("not valid YAML: duplicate key {key}"))
+                .hint("a key may appear only once; a second entry would silently replace the first")
+        } else if msg.starts_with("budget breached") || msg.starts_with("recursion limit") {
+            InputError::new(
+                file,
+                "not valid YAML: the document expands beyond the reader's limits (too many aliases or too deep nesting)",
+            )
+            .hint("write the entries out plainly, one per line, without anchors, aliases or nested brackets")
+        } else {
+            InputError::new(file, format!("not valid YAML: {msg}")).hint(hint)
+        };
         match at {
             Some((l, c)) => e.at(l, c),
             None => e,
@@ -74,8 +98,15 @@ pub fn parse_file(file: &Path, text: &str, hint: &str) -> Result<Node, InputErro
     })
 }
 
+/// The first line of saphyr's message without its trailing position, which
+/// the caller shows as `FILE:LINE:COL`.
 fn first_line(message: &str) -> String {
-    message.lines().next().unwrap_or("").trim().to_string()
+    let line = message.lines().next().unwrap_or("").trim();
+    let line = match line.find(" at line ") {
+        Some(i) if line[i..].contains(", column ") => &line[..i],
+        _ => line,
+    };
+    line.to_string()
 }
 
 fn to_node(s: Spanned<Value>) -> Node {
@@ -177,6 +208,28 @@ mod tests {
         let (msg, at) = parse("1: a\n2: b\n1: c\n").expect_err("duplicate");
         assert!(msg.to_lowercase().contains("duplicate"), "{msg}");
         assert_eq!(at.map(|a| a.0), Some(3));
+    }
+
+    #[test]
+    fn messages_lose_saphyrs_jargon_and_repeated_position() {
+        let file = Path::new("t.yaml");
+        let e = parse_file(file, "1: a\n2: b\n1: c\n", "h").expect_err("dup");
+        assert_eq!(e.at.map(|a| a.0), Some(3));
+        assert_eq!(e.problem, "not valid YAML: duplicate key 1");
+        let e = parse_file(file, "1: [a\n2: b\n", "my hint").expect_err("syntax");
+        assert!(!e.problem.contains(" at line "), "{e}");
+        assert_eq!(e.hint.as_deref(), Some("my hint"));
+        let deep = format!("1: {}{}\n", "[".repeat(5000), "]".repeat(5000));
+        let e = parse_file(file, &deep, "h").expect_err("deep");
+        assert!(e.problem.contains("beyond the reader's limits"), "{e}");
+        let bomb: String = std::iter::once("a: &a [x, x, x, x, x, x, x, x, x, x]\n".to_string())
+            .chain((b'a'..b'h').map(|p| {
+                let (p, c) = (p as char, (p + 1) as char);
+                format!("{c}: &{c} [{}]\n", vec![format!("*{p}"); 10].join(", "))
+            }))
+            .collect();
+        let e = parse_file(file, &bomb, "h").expect_err("bomb");
+        assert!(e.problem.contains("beyond the reader's limits"), "{e}");
     }
 
     #[test]

@@ -97,6 +97,14 @@ impl Context<'_> {
                 && m.report.stopped_by.as_deref() != Some("timeout")
                 && m.outputs_intact(&self.out_dir)
         })?;
+        // A run killed before renaming its first changed file leaves the
+        // outputs intact and a temporary file beside them; remove it here, or
+        // redo the puzzle (whose sweep reports the error) if that fails.
+        if !self.options.check {
+            Sink::new(&self.out_dir, false)
+                .and_then(|mut sink| sink.sweep_temporaries())
+                .ok()?;
+        }
         Some(PuzzleReport {
             action: Action::UpToDate,
             ..m.report

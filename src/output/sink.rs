@@ -59,6 +59,22 @@ impl Sink {
     /// Removes (or lists) per-solution files this run did not produce, and
     /// temporary files an interrupted run left. Touches nothing else.
     pub fn sweep(&mut self) -> Result<(), OutputError> {
+        self.remove_where(|name, produced| {
+            is_solution_file(name) && !produced.contains_key(name) || is_temporary(name)
+        })
+    }
+
+    /// Removes (or lists) only the temporary files an interrupted run left:
+    /// for the output root, where `summary.json` and `index.html` are written
+    /// and no other file is ours to remove.
+    pub fn sweep_temporaries(&mut self) -> Result<(), OutputError> {
+        self.remove_where(|name, _| is_temporary(name))
+    }
+
+    fn remove_where(
+        &mut self,
+        doomed: impl Fn(&str, &BTreeMap<String, String>) -> bool,
+    ) -> Result<(), OutputError> {
         let Ok(entries) = fs::read_dir(&self.dir) else {
             return Ok(());
         };
@@ -69,9 +85,7 @@ impl Sink {
             .collect();
         names.sort();
         for name in names {
-            let stale_solution = is_solution_file(&name) && !self.produced.contains_key(&name);
-            let leftover = name.starts_with('.') && name.ends_with(TMP_MARK);
-            if !(stale_solution || leftover) {
+            if !doomed(&name, &self.produced) {
                 continue;
             }
             if self.check {
@@ -84,6 +98,11 @@ impl Sink {
         }
         Ok(())
     }
+}
+
+/// Is `name` one of our temporary files (see [`super::write_if_changed`])?
+fn is_temporary(name: &str) -> bool {
+    name.starts_with('.') && name.ends_with(TMP_MARK)
 }
 
 #[cfg(test)]
@@ -137,5 +156,19 @@ mod tests {
         );
         assert_eq!(write.produced.len(), 3);
         assert!(!d.join("solution-9.png").exists() && d.join("notes.md").exists());
+    }
+
+    #[test]
+    fn the_root_sweep_removes_only_temporary_files() {
+        let dir = tempfile::tempdir().expect("tmp");
+        let d = dir.path();
+        let tmp = format!(".summary.json.4242{TMP_MARK}");
+        for name in [tmp.as_str(), "solution-1.png", "notes.md"] {
+            fs::write(d.join(name), b"x").expect("write");
+        }
+        let mut sink = Sink::new(d, false).expect("sink");
+        sink.sweep_temporaries().expect("sweep");
+        assert_eq!(sink.changes, [format!("{tmp} (removed)")]);
+        assert!(d.join("solution-1.png").exists() && d.join("notes.md").exists());
     }
 }

@@ -1,0 +1,44 @@
+//! Degenerate puzzles stay bounded: a board on which every edge shows the same
+//! picture has astronomically many solutions (any arrangement of 16 equal
+//! tiles); `--max-solutions` stops the search, and every output says the count
+//! is a lower bound.
+
+mod common;
+use common::*;
+use std::time::{Duration, Instant};
+
+#[test]
+fn a_board_of_identical_tiles_stops_at_the_cap_and_says_so() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let root = tmp.path().join("puzzles");
+    // Right and top '+', left and bottom '-': every tile fits everywhere.
+    let tile = "[['a', '+'], ['a', '+'], ['a', '-'], ['a', '-']]";
+    let yaml: String = (1..=16).map(|k| format!("{k}: {tile}\n")).collect();
+    drawn_puzzle(&root, "same", &yaml, 16);
+    let out = tmp.path().join("out");
+    let t0 = Instant::now();
+    let output = unscramble()
+        .arg("render")
+        .arg(&root)
+        .arg("-o")
+        .arg(&out)
+        .args(["--max-solutions", "50", "--max-images", "2"])
+        .output()
+        .expect("runs");
+    assert!(t0.elapsed() < Duration::from_secs(20), "{:?}", t0.elapsed());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("same: 50+ solutions ("),
+        "the line marks a lower bound:\n{stderr}"
+    );
+    let v = json(&out.join("same/solutions.json"));
+    assert_eq!(v["solutions_total"], 50);
+    assert_eq!(v["complete"], false);
+    assert_eq!(v["stopped_by"], "max-solutions");
+    assert_eq!(v["solutions"].as_array().map(Vec::len), Some(50));
+    let summary = json(&out.join("summary.json"));
+    assert_eq!(summary["puzzles"][0]["complete"], false);
+    assert_eq!(summary["puzzles"][0]["stopped_by"], "max-solutions");
+    assert_eq!(summary["puzzles"][0]["rendered"], serde_json::json!([1, 2]));
+}

@@ -1,0 +1,188 @@
+//! Faults and interruptions lose nothing: a render killed (SIGKILL) at any
+//! moment leaves only complete files under their final names, and a normal
+//! rerun reaches the same bytes as an uninterrupted run; Ctrl-C stops soon,
+//! exits 130 and leaves no temporary file.
+#![cfg(unix)]
+
+mod common;
+use common::*;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Stdio};
+use std::time::{Duration, Instant};
+
+/// A puzzles folder of `n` small drawn puzzles (seed 000, 4 solutions each).
+fn many_puzzles(root: &Path, n: usize, size: u32) {
+    let first = drawn_puzzle(root, "p00", SEED_000, size);
+    for i in 1..n {
+        copy_dir(&first, &root.join(format!("p{i:02}")));
+    }
+}
+
+fn start(puzzles: &Path, out: &Path, extra: &[&str]) -> Child {
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_unscramble"));
+    cmd.arg("render")
+        .arg(puzzles)
+        .arg("-o")
+        .arg(out)
+        .args(extra)
+        .env("NO_COLOR", "1")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped());
+    cmd.spawn().expect("starts")
+}
+
+/// Every file under `dir` with a final name holds complete contents: PNGs
+/// decode to the last pixel and JSON parses. Returns the temporary files.
+fn check_final_files(dir: &Path) -> Vec<PathBuf> {
+    let mut temporaries = Vec::new();
+    if !dir.exists() {
+        return temporaries;
+    }
+    for rel in files_below(dir) {
+        let path = dir.join(&rel);
+        let name = rel
+            .file_name()
+            .expect("name")
+            .to_string_lossy()
+            .into_owned();
+        if name.ends_with(".unscramble-tmp") {
+            temporaries.push(rel);
+        } else if name.ends_with(".png") {
+            let img = image::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            assert!(img.width() > 0, "{}", path.display());
+        } else if name.ends_with(".json") {
+            json(&path);
+        }
+    }
+    temporaries
+}
+
+/// A tiny xorshift generator: random-looking but the same on every run.
+struct XorShift(u64);
+impl XorShift {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
+#[test]
+fn killed_renders_leave_complete_files_and_a_rerun_reaches_the_same_bytes() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let puzzles = tmp.path().join("puzzles");
+    many_puzzles(&puzzles, 24, 48);
+    // Siblings, so the manifests' relative source paths are the same.
+    let (reference, killed) = (tmp.path().join("a"), tmp.path().join("b"));
+    let t0 = Instant::now();
+    let status = start(&puzzles, &reference, &[]).wait().expect("waits");
+    let clean_run = t0.elapsed();
+    assert!(status.success());
+
+    let mut rng = XorShift(0x5eed_0000_0000_0005);
+    let mut killed_mid_run = 0;
+    for i in 0..20 {
+        // Moments spread over a whole run. Every killed run redoes all
+        // puzzles, every other one with another PNG effort (other bytes, same
+        // pixels), so there is always something being written to interrupt.
+        let at = clean_run.mul_f64((rng.next() % 1000) as f64 / 1000.0);
+        let effort = if i % 2 == 0 { "fast" } else { "default" };
+        let mut child = start(&puzzles, &killed, &["--force", "--png", effort]);
+        std::thread::sleep(at);
+        if child.try_wait().expect("polls").is_none() {
+            killed_mid_run += 1;
+        }
+        child.kill().expect("SIGKILL");
+        child.wait().expect("reaped");
+        let temporaries = check_final_files(&killed);
+        eprintln!("kill {i} at {at:?}: {} temporary files", temporaries.len());
+    }
+    assert!(
+        killed_mid_run >= 10,
+        "only {killed_mid_run} kills hit a running render"
+    );
+
+    let output = start(&puzzles, &killed, &[])
+        .wait_with_output()
+        .expect("reruns");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert_eq!(check_final_files(&killed), Vec::<PathBuf>::new(), "swept");
+    let files = files_below(&reference);
+    assert_eq!(files_below(&killed), files, "the same files");
+    for rel in &files {
+        assert!(
+            fs::read(reference.join(rel)).expect("a") == fs::read(killed.join(rel)).expect("b"),
+            "{} differs from the uninterrupted run",
+            rel.display()
+        );
+    }
+}
+
+/// The moment the SIGKILL test hits only by luck: killed before renaming its
+/// first changed file, a run leaves intact outputs and one temporary file.
+#[test]
+fn a_rerun_sweeps_temporary_files_beside_up_to_date_outputs() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let puzzles = tmp.path().join("puzzles");
+    many_puzzles(&puzzles, 1, 16);
+    let out = tmp.path().join("out");
+    let run = || assert!(start(&puzzles, &out, &[]).wait().expect("runs").success());
+    run();
+    let left = [
+        out.join("p00/.unsolved.png.99999.unscramble-tmp"),
+        out.join(".summary.json.99999.unscramble-tmp"),
+    ];
+    for f in &left {
+        fs::write(f, b"half a file").expect("write");
+    }
+    run();
+    for f in &left {
+        assert!(!f.exists(), "{} left behind", f.display());
+    }
+}
+
+#[test]
+fn ctrl_c_stops_soon_exits_130_and_leaves_no_temporary_file() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let puzzles = tmp.path().join("puzzles");
+    many_puzzles(&puzzles, 40, 64);
+    let out = tmp.path().join("out");
+    let child = start(&puzzles, &out, &["-j", "1", "--png", "best"]);
+    // Let it get going: the first puzzle's folder appears.
+    let t0 = Instant::now();
+    while !out.join("p00").exists() && t0.elapsed() < Duration::from_secs(20) {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    std::thread::sleep(Duration::from_millis(100));
+    let pid = child.id().to_string();
+    let sent = Instant::now();
+    let kill = std::process::Command::new("kill")
+        .args(["-INT", &pid])
+        .status()
+        .expect("kill runs");
+    assert!(kill.success());
+    let output = child.wait_with_output().expect("waits");
+    let stopped_after = sent.elapsed();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(130), "{stderr}");
+    assert!(
+        stopped_after < Duration::from_secs(3),
+        "stopped {stopped_after:?} after Ctrl-C"
+    );
+    assert_eq!(check_final_files(&out), Vec::<PathBuf>::new());
+    assert!(
+        !out.join("summary.json").exists(),
+        "an interrupted run leaves summary.json as it was"
+    );
+    let done = fs::read_dir(&out).expect("out").count();
+    assert!(
+        (1..40).contains(&done),
+        "{done} puzzle folders: stopped midway"
+    );
+}
