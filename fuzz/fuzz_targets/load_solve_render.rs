@@ -19,7 +19,7 @@ const MAX_SIDE: u32 = 16;
 fuzz_target!(|data: &[u8]| {
     let split = data.iter().position(|&b| b == 0).unwrap_or(data.len());
     let (yaml, rest) = (&data[..split], data.get(split + 1..).unwrap_or(&[]));
-    let Ok(parsed) = input::parse_notation(Path::new("tile_dict.yaml"), yaml) else {
+    let Ok(parsed) = input::parse_notation(Path::new("tile_dict.yaml"), yaml, None) else {
         return;
     };
     let puzzle = parsed.puzzle;
@@ -30,7 +30,7 @@ fuzz_target!(|data: &[u8]| {
     let Ok(pics) = input::pictures::decode_all(&raw, MAX_SIDE) else {
         return;
     };
-    let outcome = solve::solve(&puzzle, &Limits { max_solutions: 8 });
+    let outcome = solve::solve(&puzzle, &Limits { max_solutions: 8, ..Limits::default() });
     assert!(outcome.solutions.len() <= 8);
     let style = Style {
         png: PngEffort::Fast,
