@@ -24,7 +24,11 @@ pub struct OutputOptions {
     pub max_images: usize,
     /// Render one board per rotation class (its first solution) instead of all.
     pub unique: bool,
+    /// Render one board per look class (what a person sees as one solution).
+    pub distinct_looks: bool,
     pub style: Style,
+    /// How `solution-<k>.txt` numbers tiles and counts turns.
+    pub notation: crate::output::solutions::Notation,
     /// The order the search fills cells in (it changes `nodes_per_depth`).
     pub order: crate::solve::Order,
     /// Domino Fit: must a solution cover every free cell?
@@ -37,7 +41,9 @@ impl Default for OutputOptions {
             max_solutions: 1000,
             max_images: 32,
             unique: false,
+            distinct_looks: false,
             style: Style::default(),
+            notation: Default::default(),
             order: crate::solve::Order::default(),
             cover: crate::domino::Cover::default(),
         }

@@ -3,6 +3,7 @@
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::time::Duration;
+use unscramble::output::solutions::{Notation, Turns};
 use unscramble::{domino, generate, render, solve};
 
 /// Solve edge-matching tile puzzles (Scramble Squares and kin) and render their boards.
@@ -39,6 +40,14 @@ pub enum Command {
         #[arg(long, default_value_t = 240)]
         tile_size: u32,
     },
+    /// Write a puzzle's notation (letters.txt, signed.txt, legespiel.xml, ...)
+    /// as tile_dict.yaml, and board.yaml where the board is not square, in TO_DIR.
+    Convert {
+        /// A notation file, or a folder (or puzzle folder) holding one.
+        from: PathBuf,
+        /// The folder to write tile_dict.yaml (and board.yaml) into.
+        to_dir: PathBuf,
+    },
     /// Draw input/K.png for every tile that has no picture yet, from its edges.
     DrawTiles {
         puzzle_dir: PathBuf,
@@ -73,6 +82,37 @@ pub struct SolveArgs {
     /// Domino Fit: must a solution cover every free cell.
     #[arg(long, value_enum, default_value_t = domino::Cover::Full)]
     pub domino_cover: domino::Cover,
+    #[command(flatten)]
+    pub text: TextArgs,
+    /// How to print the solutions: seed 000's cells, or seed 004's grid of piece/turns.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+pub enum Format {
+    Text,
+    Schematic,
+}
+
+/// How text outputs number tiles and count turns (solutions.json does not change).
+#[derive(Args)]
+pub struct TextArgs {
+    /// Count turns counter-clockwise (seed 000) or clockwise (seeds 003, 004).
+    #[arg(long, value_enum, default_value_t = Turns::Ccw)]
+    pub turns: Turns,
+    /// Number tiles from 1 (seed 000) or from 0 (seeds 002, 004).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(0..=1))]
+    pub numbering: u32,
+}
+
+impl TextArgs {
+    pub fn notation(&self) -> Notation {
+        Notation {
+            turns: self.turns,
+            first: self.numbering,
+        }
+    }
 }
 
 /// Options of the search shared by `render` and `solve`.
@@ -111,6 +151,11 @@ pub struct RenderArgs {
     /// Render one board per rotation class (its first solution) instead of every solution.
     #[arg(long)]
     pub unique: bool,
+    /// Render one board per look: boards that differ only by turning the board,
+    /// swapping identical tiles or turning a tile that looks the same turned
+    /// are one solution to a person.
+    #[arg(long)]
+    pub distinct_looks: bool,
     #[command(flatten)]
     pub search: SearchArgs,
     /// Render at most this many solution boards per puzzle.
@@ -125,6 +170,8 @@ pub struct RenderArgs {
     /// PNG compression effort (the pixels are the same at every level).
     #[arg(long, value_enum, default_value_t = render::PngEffort::Default)]
     pub png: render::PngEffort,
+    #[command(flatten)]
+    pub text: TextArgs,
     /// Domino Fit: must a solution cover every free cell (the game's rule) or not.
     #[arg(long, value_enum, default_value_t = domino::Cover::Full)]
     pub domino_cover: domino::Cover,

@@ -17,7 +17,10 @@ fn counts(r: &PuzzleReport) -> String {
         Status::Solved => {
             let total = format!("{}{plus} solutions", r.solutions_total.unwrap_or(0));
             match r.solutions_unique {
-                Some(u) => format!("{total}, {u}{plus} unique up to turning the board"),
+                Some(u) => match r.solutions_distinct_looks {
+                    Some(l) if l < u => format!("{total}, {u}{plus} unique up to turning the board, {l}{plus} distinct looks"),
+                    _ => format!("{total}, {u}{plus} unique up to turning the board"),
+                },
                 None => total,
             }
         }

@@ -3,7 +3,7 @@
 mod cli;
 
 use clap::Parser;
-use cli::{Cli, Color, Command, RenderArgs, SolveArgs};
+use cli::{Cli, Color, Command, Format, RenderArgs, SolveArgs};
 use std::io::IsTerminal;
 use std::path::Path;
 use std::process::ExitCode;
@@ -34,6 +34,7 @@ fn main() -> ExitCode {
                 Err(e) => fail(&e.to_string()),
             }
         }
+        Some(Command::Convert { from, to_dir }) => run_convert(&from, &to_dir),
         Some(Command::DrawTiles {
             puzzle_dir,
             size,
@@ -54,7 +55,9 @@ fn options(args: &RenderArgs) -> batch::Options {
             max_solutions: args.search.max_solutions,
             max_images: args.max_images,
             unique: args.unique,
+            distinct_looks: args.distinct_looks,
             style,
+            notation: args.text.notation(),
             order: args.search.order,
             cover: args.domino_cover,
         },
@@ -159,14 +162,21 @@ fn run_solve(args: &SolveArgs) -> ExitCode {
             output::solutions::SolutionsFile::new(puzzle, &outcome, &[]).to_json()
         );
     } else {
+        let n = args.text.notation();
         for (i, board) in outcome.solutions.iter().enumerate() {
             println!("=== Solution {} (class {}) ===", i + 1, outcome.classes[i]);
-            print!("{}", output::solutions::board_text(puzzle.cols, board));
+            match args.format {
+                Format::Text => print!("{}", output::solutions::board_text(puzzle.cols, board, n)),
+                Format::Schematic => {
+                    print!("{}", output::solutions::schematic(puzzle.cols, board, n))
+                }
+            }
         }
     }
     let counts = report::counts(
         outcome.solutions.len(),
         Some(outcome.unique),
+        Some(outcome.looks),
         outcome.complete(),
     );
     let why = match outcome.stopped {
@@ -212,7 +222,7 @@ fn solve_domino(file: &Path, args: &SolveArgs, start: Instant) -> ExitCode {
             println!("=== Solution {} ===\n{}", i + 1, domino::text(&puzzle, sol));
         }
     }
-    let counts = report::counts(outcome.solutions.len(), None, outcome.complete());
+    let counts = report::counts(outcome.solutions.len(), None, None, outcome.complete());
     let elapsed = report::format_duration(start.elapsed());
     eprintln!(
         "{counts} ({} rule); {} nodes in {elapsed}",
@@ -220,6 +230,18 @@ fn solve_domino(file: &Path, args: &SolveArgs, start: Instant) -> ExitCode {
         outcome.nodes
     );
     ExitCode::SUCCESS
+}
+
+fn run_convert(from: &Path, to_dir: &Path) -> ExitCode {
+    match input::convert_to_tile_dict(from, to_dir) {
+        Ok(written) => {
+            written
+                .iter()
+                .for_each(|p| eprintln!("wrote {}", p.display()));
+            ExitCode::SUCCESS
+        }
+        Err(e) => fail(&e),
+    }
 }
 
 fn run_draw_tiles(puzzle_dir: &Path, size: u32, force: bool) -> ExitCode {

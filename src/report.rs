@@ -98,17 +98,22 @@ impl Reporter {
 }
 
 /// `solutions` with its qualifiers: `4 solutions (1 unique ...)`,
-/// `1000+ solutions ...`; `unique` is `None` for puzzles that cannot be turned.
-pub fn counts(total: usize, unique: Option<usize>, complete: bool) -> String {
+/// `1000+ solutions ...`; `unique` is `None` for puzzles that cannot be
+/// turned, and `looks` is named only where it is fewer than `unique`
+/// (identical or symmetric tiles).
+pub fn counts(total: usize, unique: Option<usize>, looks: Option<usize>, complete: bool) -> String {
     let plus = if complete { "" } else { "+" };
     let noun = if total == 1 && complete {
         "solution"
     } else {
         "solutions"
     };
-    match unique {
-        Some(u) => format!("{total}{plus} {noun} ({u}{plus} unique up to turning the board)"),
-        None => format!("{total}{plus} {noun}"),
+    match (unique, looks) {
+        (Some(u), Some(l)) if l < u => {
+            format!("{total}{plus} {noun} ({u}{plus} unique up to turning the board, {l}{plus} distinct looks)")
+        }
+        (Some(u), _) => format!("{total}{plus} {noun} ({u}{plus} unique up to turning the board)"),
+        (None, _) => format!("{total}{plus} {noun}"),
     }
 }
 
@@ -125,6 +130,7 @@ pub fn puzzle_line(r: &PuzzleReport, verbose: bool) -> String {
             let mut s = counts(
                 r.solutions_total.unwrap_or(0),
                 r.solutions_unique,
+                r.solutions_distinct_looks,
                 r.complete.unwrap_or(true),
             );
             let n = r.rendered.len();
@@ -227,14 +233,18 @@ mod tests {
     #[test]
     fn counts_mark_lower_bounds() {
         assert_eq!(
-            counts(4, Some(1), true),
+            counts(4, Some(1), Some(1), true),
             "4 solutions (1 unique up to turning the board)"
         );
         assert_eq!(
-            counts(1000, Some(251), false),
+            counts(1000, Some(251), None, false),
             "1000+ solutions (251+ unique up to turning the board)"
         );
-        assert_eq!(counts(1, None, true), "1 solution");
+        assert_eq!(counts(1, None, None, true), "1 solution");
+        assert_eq!(
+            counts(48, Some(12), Some(3), true),
+            "48 solutions (12 unique up to turning the board, 3 distinct looks)"
+        );
     }
 
     #[test]

@@ -52,6 +52,9 @@ pub struct PuzzleReport {
     pub tiles: Option<usize>,
     pub solutions_total: Option<usize>,
     pub solutions_unique: Option<usize>,
+    /// Tile puzzles: solutions as a person sees them (identical and symmetric
+    /// tiles merged, and turns of the board).
+    pub solutions_distinct_looks: Option<usize>,
     pub complete: Option<bool>,
     pub stopped_by: Option<String>,
     /// Indices of the solutions that have a `solution-<k>.png`.

@@ -105,6 +105,52 @@ pub fn parse_notation(
     spec::build(spec, shape)
 }
 
+/// Reads the notation at `from` and writes it as `tile_dict.yaml` (and
+/// `board.yaml` when the board is not square) into `to_dir`; returns the
+/// files written. Pictures are not copied: they keep their names.
+pub fn convert_to_tile_dict(from: &Path, to_dir: &Path) -> Result<Vec<std::path::PathBuf>, String> {
+    let file = resolve_notation(from).map_err(|e| e.to_string())?;
+    let bytes = std::fs::read(&file).map_err(|e| pictures::read_error(&file, &e).to_string())?;
+    let text = std::str::from_utf8(&bytes)
+        .map_err(|_| format!("{}: the file is not UTF-8 text", file.display()))?;
+    let name = file
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or(TILE_DICT);
+    let mut spec = match name {
+        LETTERS => letters::parse(&file, text),
+        SIGNED => signed::parse(&file, text),
+        LEGESPIEL_XML => legespiel_xml::parse(&file, text),
+        TILE_DICT => tile_dict::read(&file, text),
+        other => {
+            return Err(format!(
+                "{}: {other} is not a tile notation this tool converts",
+                file.display()
+            ))
+        }
+    }
+    .map_err(|e| e.to_string())?;
+    if spec.shape.is_none() {
+        spec.shape = read_board(file.parent().unwrap_or(Path::new(".")))
+            .map_err(|e| e.to_string())?
+            .map(|b| b.shape);
+    }
+    // The puzzle must be valid before it is written in another notation.
+    spec::build(spec.clone(), None).map_err(|e| e.to_string())?;
+    let out = convert::to_tile_dict(&spec).map_err(|e| e.to_string())?;
+    std::fs::create_dir_all(to_dir).map_err(|e| format!("{}: {e}", to_dir.display()))?;
+    let mut written = Vec::new();
+    for (name, text) in [(TILE_DICT, Some(out.tile_dict)), (BOARD, out.board)] {
+        if let Some(text) = text {
+            let path = to_dir.join(name);
+            crate::output::write_if_changed(&path, text.as_bytes())
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+            written.push(path);
+        }
+    }
+    Ok(written)
+}
+
 /// `board.yaml` as read: the board's rows and columns, and the file's bytes
 /// (part of the build key).
 pub struct BoardFile {

@@ -1,6 +1,7 @@
 //! Edge-matching tile puzzles: YAML and tile pictures in, boards out.
 
 use super::{encode_err, Context, Failure};
+use crate::batch::OutputOptions;
 use crate::error::PuzzleError;
 use crate::input::{self, pictures};
 use crate::model::Puzzle;
@@ -42,7 +43,7 @@ pub(super) fn process(ctx: &Context) -> Result<PuzzleReport, Failure> {
         ..Limits::default()
     };
     let outcome = solve::solve(&puzzle, &limits);
-    let chosen = chosen_for_images(&outcome, output.unique, output.max_images);
+    let chosen = chosen_for_images(&outcome, output);
     let mut report = PuzzleReport {
         name: ctx.p.name.clone(),
         kind: Some(PuzzleKind::Tiles),
@@ -56,6 +57,7 @@ pub(super) fn process(ctx: &Context) -> Result<PuzzleReport, Failure> {
         tiles: Some(puzzle.tiles.len()),
         solutions_total: Some(outcome.solutions.len()),
         solutions_unique: Some(outcome.unique),
+        solutions_distinct_looks: Some(outcome.looks),
         complete: Some(outcome.complete()),
         stopped_by: outcome.stopped.as_ref().map(|s| stop_name(s).to_string()),
         rendered: chosen.iter().map(|i| i + 1).collect(),
@@ -78,13 +80,19 @@ pub(super) fn process(ctx: &Context) -> Result<PuzzleReport, Failure> {
     ctx.finish(sink, key, report).map_err(fail)
 }
 
-/// Solutions that get an image: all of them, or with `--unique` the first
-/// (lowest-index) member of each rotation class, at most `max_images`.
-fn chosen_for_images(outcome: &Outcome, unique: bool, max_images: usize) -> Vec<usize> {
+/// Solutions that get an image: all of them, or the first (lowest-index)
+/// member of each look class with `--distinct-looks`, or of each rotation
+/// class with `--unique`; at most `max_images`.
+fn chosen_for_images(outcome: &Outcome, output: &OutputOptions) -> Vec<usize> {
+    let class = |i: usize| match (output.distinct_looks, output.unique) {
+        (true, _) => Some(outcome.look_classes[i]),
+        (false, true) => Some(outcome.classes[i]),
+        (false, false) => None,
+    };
     let mut seen = BTreeSet::new();
     (0..outcome.solutions.len())
-        .filter(|&i| !unique || seen.insert(outcome.classes[i]))
-        .take(max_images)
+        .filter(|&i| class(i).is_none_or(|c| seen.insert(c)))
+        .take(output.max_images)
         .collect()
 }
 
@@ -109,7 +117,7 @@ fn write(
         sink.put(&format!("solution-{}.png", i + 1), &png)?;
         sink.put(
             &format!("solution-{}.txt", i + 1),
-            board_text(puzzle.cols, board).as_bytes(),
+            board_text(puzzle.cols, board, ctx.options.output.notation).as_bytes(),
         )?;
     }
     sink.put(

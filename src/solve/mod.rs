@@ -9,7 +9,7 @@ mod search;
 mod symmetry;
 mod tables;
 
-pub use classes::rotation_classes;
+pub use classes::{look_classes, rotation_classes};
 pub use order::Order;
 
 use crate::model::{Board, Puzzle};
@@ -60,6 +60,10 @@ pub struct Outcome {
     /// Rotation class of each solution, numbered from 1 in order of first appearance.
     pub classes: Vec<u32>,
     pub unique: usize,
+    /// Look class of each solution (see [`look_classes`]), and their number:
+    /// the count of solutions as a person sees them.
+    pub look_classes: Vec<u32>,
+    pub looks: usize,
     /// `None` when the whole tree was searched and the count is exact.
     pub stopped: Option<StopReason>,
     /// Placements that fitted their neighbours, total and per depth; with
@@ -131,10 +135,13 @@ pub fn solve(puzzle: &Puzzle, limits: &Limits) -> Outcome {
         let unique = classes.last().map_or(0, |&c| c as usize);
         (classes, unique)
     };
+    let (look_classes, looks) = look_classes(puzzle, &solutions);
     Outcome {
         solutions,
         classes,
         unique,
+        look_classes,
+        looks,
         stopped,
         nodes: nodes_per_depth.iter().sum(),
         nodes_per_depth,
