@@ -39,7 +39,14 @@ pub(super) fn run_all(
     let counts: Mutex<Vec<Option<usize>>> = Mutex::new(vec![None; split.units.len()]);
     let go = |i: usize, want: usize| {
         let u = &split.units[i];
-        run(tables, &split.plans[u.plan], u.first, want, &ctl, i)
+        run(
+            tables,
+            &split.plans[u.plan],
+            (u.first, u.second),
+            want,
+            &ctl,
+            i,
+        )
     };
     let mut units: Vec<Found> = split
         .units
