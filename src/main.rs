@@ -120,7 +120,8 @@ struct RenderArgs {
     /// Worker threads (default: one per core).
     #[arg(short, long)]
     jobs: Option<usize>,
-    /// Render one board per rotation class (its first solution) instead of every solution.
+    /// Render one board per rotation class instead of every solution: the class's
+    /// first solution, the representative the search found (see `solve::Outcome`).
     #[arg(long)]
     unique: bool,
     #[command(flatten)]
