@@ -22,7 +22,9 @@ pub struct OutputOptions {
     pub max_solutions: usize,
     /// At most this many solution boards are rendered per puzzle.
     pub max_images: usize,
-    /// Render one board per rotation class (its first solution) instead of all.
+    /// Render one board per rotation class instead of all: its first solution,
+    /// which is the representative the search found (the board in which the
+    /// solver's chosen tile, or the centre tile, has turns 0).
     pub unique: bool,
     /// Render one board per look class (what a person sees as one solution).
     pub distinct_looks: bool,

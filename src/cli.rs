@@ -148,7 +148,8 @@ pub struct RenderArgs {
     /// Worker threads (default: one per core).
     #[arg(short, long, value_parser = clap::value_parser!(u16).range(1..))]
     pub jobs: Option<u16>,
-    /// Render one board per rotation class (its first solution) instead of every solution.
+    /// Render one board per rotation class instead of every solution: the class's
+    /// first solution, the representative the search found (see `solve::Outcome`).
     #[arg(long)]
     pub unique: bool,
     /// Render one board per look: boards that differ only by turning the board,

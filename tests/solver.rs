@@ -84,6 +84,13 @@ fn a_4x4_with_many_solutions() {
     let plain = with_jobs(2, &p, &all(false, Order::RowMajor));
     // The C yardstick counts the same placements as the plain row-major search.
     assert_eq!(plain.nodes, 25_219_684);
+    // Tries: every unused oriented tile at depth d, once per placement at d - 1.
+    let n = 16u64;
+    let expected: u64 = 4 * n
+        + (1..16)
+            .map(|d| plain.nodes_per_depth[d - 1] * 4 * (n - d as u64))
+            .sum::<u64>();
+    assert_eq!(plain.tries, expected);
     let mut a = fast.solutions.clone();
     let mut b = plain.solutions;
     a.sort();

@@ -23,6 +23,10 @@ pub struct Limits {
     pub max_solutions: usize,
     /// Stop after this long and report what was found as incomplete.
     pub timeout: Option<Duration>,
+    /// Order of the plain search. With symmetry breaking it decides the order
+    /// of the subtrees; inside them the cells are filled in a spiral round the
+    /// chosen tile, except that a spiral from the centre of an odd board is
+    /// kept as it is (see `symmetry`).
     pub order: Order,
     /// Search one member per rotation class and turn it (see [`Outcome`]);
     /// off, the plain search visits every member, for comparison and tests.

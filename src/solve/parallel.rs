@@ -31,22 +31,25 @@ pub(super) fn run_all(
 ) -> Merged {
     let per_board = usize::from(split.members);
     let want = (max_members / per_board).saturating_add(1);
-    let ctl = Control {
-        deadline,
-        timed_out: AtomicBool::new(false),
-        needed_up_to: AtomicUsize::new(usize::MAX),
-    };
+    let ctl = control(deadline);
     let counts: Mutex<Vec<Option<usize>>> = Mutex::new(vec![None; split.units.len()]);
-    let go = |i: usize, want: usize| {
+    let go = |i: usize, want: usize, ctl: &Control| {
         let u = &split.units[i];
-        run(tables, &split.plans[u.plan], u.first, want, &ctl, i)
+        run(
+            tables,
+            &split.plans[u.plan],
+            (u.first, u.second),
+            want,
+            ctl,
+            i,
+        )
     };
     let mut units: Vec<Found> = split
         .units
         .par_iter()
         .enumerate()
         .map(|(i, _)| {
-            let found = go(i, want);
+            let found = go(i, want, &ctl);
             if matches!(found.end, End::Done | End::Capped) {
                 note_done(
                     &counts,
@@ -66,18 +69,32 @@ pub(super) fn run_all(
         if before + here > max_members {
             let need = (max_members - before) / per_board + 1;
             if units[i].boards.len() != need {
-                units[i] = go(i, need);
+                // This unit already got this far once, so it needs no deadline.
+                units[i] = go(i, need, &control(None));
             }
             units.truncate(i + 1);
             capped = true;
             break;
         }
         before += here;
+        if units[i].end == End::Timeout {
+            // Keep the search order: what lies after a cut-off unit is dropped.
+            units.truncate(i + 1);
+            break;
+        }
     }
     Merged {
         units,
         capped,
         timed_out: ctl.timed_out.load(Ordering::Relaxed),
+    }
+}
+
+fn control(deadline: Option<Instant>) -> Control {
+    Control {
+        deadline,
+        timed_out: AtomicBool::new(false),
+        needed_up_to: AtomicUsize::new(usize::MAX),
     }
 }
 

@@ -62,11 +62,25 @@ pub(super) struct Found {
 /// Nodes between two looks at the clock and the shared flags.
 const CHECK_EVERY: u32 = 1 << 16;
 
-/// Searches below the placement `first` of `steps[0]`, keeping at most `want` solutions.
+/// The entries of `tables` that are candidates for step 1 below `first`.
+pub(super) fn second_range(tables: &Tables, steps: &[Step], first: Cand) -> (u32, u32) {
+    let s = &steps[1];
+    let code = |f: Option<(usize, usize)>| f.map_or(tables.any, |(_, side)| first.edges[side]);
+    let i = tables.base(s.key) as usize
+        + usize::from(code(s.from[0])) * tables.width
+        + usize::from(code(s.from[1]));
+    (tables.offsets[i], tables.offsets[i + 1])
+}
+
+/// Searches below the placement `first` of `steps[0]`, keeping at most `want`
+/// solutions. With `second`, only that slice of step 1's candidates
+/// ([`second_range`]) is searched: the first slice counts the first
+/// placement, the last one the end of step 1's loop, so slices add up to the
+/// whole unit.
 pub(super) fn run(
     tables: &Tables,
     steps: &[Step],
-    first: Cand,
+    (first, second): (Cand, Option<(u32, u32)>),
     want: usize,
     ctl: &Control,
     unit: usize,
@@ -83,8 +97,11 @@ pub(super) fn run(
         found.end = end;
         return found;
     }
-    found.nodes[0] = 1;
-    found.tries[0] = 1;
+    let n_first = u64::from(
+        steps.len() == 1 || second.is_none_or(|(lo, _)| lo == second_range(tables, steps, first).0),
+    );
+    found.nodes[0] = n_first;
+    found.tries[0] = n_first;
     let any = tables.any;
     // Position `n` is a pseudo-neighbour showing `any` on every side.
     let mut placed = vec![first; n + 1];
@@ -124,11 +141,16 @@ pub(super) fn run(
     let mut end = vec![0u32; n];
     let mut used: u128 = 1 << first.tile;
     let mut depth = 1;
-    (pos[1], end[1]) = bucket(&placed, 1);
+    let whole = bucket(&placed, 1);
+    (pos[1], end[1]) = second.unwrap_or(whole);
+    // Tries of step 1's finished loop belong to the slice that ends it.
+    let last_slice = end[1] == whole.1;
     let mut budget = CHECK_EVERY;
     'search: loop {
         if pos[depth] == end[depth] {
-            found.tries[depth] += 4 * (n - depth) as u64;
+            if depth > 1 || last_slice {
+                found.tries[depth] += 4 * (n - depth) as u64;
+            }
             depth -= 1;
             if depth == 0 {
                 break;

@@ -20,13 +20,39 @@
 //! (seed 002): one unit per centre tile.
 
 use super::order::{cells_in_order, plan, spiral, Order, Step};
+use super::search::second_range;
 use super::tables::{Cand, Tables};
 use crate::model::Puzzle;
 
-/// One independent subtree: a plan and the placement of its first step.
+/// One independent subtree: a plan, the placement of its first step and
+/// optionally a slice of the candidates for its second.
+#[derive(Clone, Copy)]
 pub(super) struct Unit {
     pub plan: usize,
     pub first: Cand,
+    pub second: Option<(u32, u32)>,
+}
+
+/// Boards from this many cells up are split one level deeper, so that no
+/// unit is a large share of the work: a few units per cell are not enough
+/// to keep every core busy to the end, one per second placement is.
+const SPLIT_FROM_CELLS: usize = 16;
+
+/// Splits each unit by its second step's candidates, one slice per candidate.
+fn refine(tables: &Tables, plans: &[Vec<Step>], units: Vec<Unit>) -> Vec<Unit> {
+    let mut out = Vec::new();
+    for u in units {
+        let (lo, hi) = second_range(tables, &plans[u.plan], u.first);
+        if lo == hi {
+            out.push(u);
+            continue;
+        }
+        out.extend((lo..hi).map(|i| Unit {
+            second: Some((i, i + 1)),
+            ..u
+        }));
+    }
+    out
 }
 
 pub(super) struct Split {
@@ -39,6 +65,14 @@ pub(super) struct Split {
 }
 
 pub(super) fn split(puzzle: &Puzzle, tables: &Tables, order: Order, symmetry: bool) -> Split {
+    let mut split = by_first_placement(puzzle, tables, order, symmetry);
+    if puzzle.cells() >= SPLIT_FROM_CELLS {
+        split.units = refine(tables, &split.plans, std::mem::take(&mut split.units));
+    }
+    split
+}
+
+fn by_first_placement(puzzle: &Puzzle, tables: &Tables, order: Order, symmetry: bool) -> Split {
     let (rows, cols) = (puzzle.rows, puzzle.cols);
     let cells = cells_in_order(rows, cols, order);
     let tiles = puzzle.tiles.len();
@@ -50,6 +84,7 @@ pub(super) fn split(puzzle: &Puzzle, tables: &Tables, order: Order, symmetry: bo
             .map(|(t, r)| Unit {
                 plan: 0,
                 first: tables.oriented(puzzle, t, r),
+                second: None,
             })
             .collect()
     };
@@ -80,6 +115,7 @@ pub(super) fn split(puzzle: &Puzzle, tables: &Tables, order: Order, symmetry: bo
             .map(|(p, r)| Unit {
                 plan: p,
                 first: tables.oriented(puzzle, chosen, r),
+                second: None,
             })
             .collect();
         (plans, units)

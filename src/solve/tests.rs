@@ -128,6 +128,21 @@ fn agrees_with_brute_force(p: &Puzzle) -> usize {
                 }
                 assert_eq!(sorted(out.solutions.clone()), expected, "{what}");
                 assert_eq!(out.unique * k, expected.len(), "{what}");
+                if symmetry {
+                    // Each class starts with its representative: the centre
+                    // tile (spiral on an odd board) or tile 1 has turns 0
+                    // (0 or 1 on a rectangle).
+                    let centre = (p.rows - 1) / 2 * p.cols + (p.cols - 1) / 2;
+                    let odd = p.rows % 2 == 1 && p.cols % 2 == 1;
+                    for rep in out.solutions.iter().step_by(k) {
+                        let fixed = if order == Order::Spiral && odd {
+                            rep[centre]
+                        } else {
+                            *rep.iter().find(|c| c.tile == 0).expect("tile 1 placed")
+                        };
+                        assert!(usize::from(fixed.turns) < 4 / k, "{what}: {rep:?}");
+                    }
+                }
                 for (i, board) in out.solutions.iter().enumerate() {
                     let first = out.classes.iter().position(|&c| c == out.classes[i]);
                     let first = &out.solutions[first.expect("class")];
