@@ -77,6 +77,7 @@ fn run_render(args: RenderArgs) -> ExitCode {
         if cancel.swap(true, Ordering::SeqCst) {
             std::process::exit(130);
         }
+        solve::interrupt();
     });
     let terminal =
         std::io::stderr().is_terminal() && std::env::var("TERM").map_or(true, |t| t != "dumb");

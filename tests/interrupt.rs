@@ -188,3 +188,40 @@ fn ctrl_c_stops_soon_exits_130_and_leaves_no_temporary_file() {
         "{done} puzzle folders: stopped midway"
     );
 }
+
+#[test]
+fn ctrl_c_stops_a_single_long_search_too() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let puzzles = tmp.path().join("puzzles");
+    // Every edge the same picture: astronomically many solutions.
+    let yaml: String = (1..=36)
+        .map(|k| format!("{k}: [[a, '+'], [a, '-'], [a, '-'], [a, '+']]\n"))
+        .collect();
+    drawn_puzzle(&puzzles, "huge", &yaml, 8);
+    let out = tmp.path().join("out");
+    let child = start(
+        &puzzles,
+        &out,
+        &["--max-solutions", "100000000", "--max-images", "1"],
+    );
+    std::thread::sleep(Duration::from_millis(800));
+    let pid = child.id().to_string();
+    let sent = Instant::now();
+    assert!(std::process::Command::new("kill")
+        .args(["-INT", &pid])
+        .status()
+        .expect("kill runs")
+        .success());
+    let output = child.wait_with_output().expect("waits");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(130), "{stderr}");
+    assert!(
+        sent.elapsed() < Duration::from_secs(3),
+        "stopped {:?} after Ctrl-C",
+        sent.elapsed()
+    );
+    assert!(
+        !out.join("huge").exists(),
+        "the interrupted puzzle wrote nothing"
+    );
+}

@@ -22,6 +22,7 @@ pub(super) fn process(ctx: &Context) -> Result<PuzzleReport, Failure> {
     let output = &ctx.options.output;
     let deadline = ctx.options.timeout.map(|t| std::time::Instant::now() + t);
     let outcome = domino::solve(&puzzle, output.cover, output.max_solutions, deadline);
+    ctx.interrupted().map_err(fail)?;
     let n = outcome.solutions.len();
     let shown = n.min(output.max_images);
     let mut report = PuzzleReport {

@@ -111,6 +111,21 @@ impl Context<'_> {
         })
     }
 
+    /// After Ctrl-C a search ends early; its result is not written, and the
+    /// puzzle's outputs stay as they were.
+    fn interrupted(&self) -> Result<(), PuzzleError> {
+        if self
+            .options
+            .cancel
+            .load(std::sync::atomic::Ordering::Relaxed)
+        {
+            let e = InputError::new(&self.p.dir, "interrupted before its outputs were written")
+                .hint("run again");
+            return Err(e.into());
+        }
+        Ok(())
+    }
+
     fn sink(&self) -> Result<Sink, PuzzleError> {
         Ok(Sink::new(&self.out_dir, self.options.check)?)
     }

@@ -43,6 +43,7 @@ pub(super) fn process(ctx: &Context) -> Result<PuzzleReport, Failure> {
         ..Limits::default()
     };
     let outcome = solve::solve(&puzzle, &limits);
+    ctx.interrupted().map_err(fail)?;
     let chosen = chosen_for_images(&outcome, output);
     let mut report = PuzzleReport {
         name: ctx.p.name.clone(),

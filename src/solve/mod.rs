@@ -11,6 +11,7 @@ mod tables;
 
 pub use classes::{look_classes, rotation_classes};
 pub use order::Order;
+pub use search::interrupt;
 
 use crate::model::{Board, Puzzle};
 use std::time::{Duration, Instant};
@@ -95,6 +96,21 @@ pub fn solve(puzzle: &Puzzle, limits: &Limits) -> Outcome {
     let split = symmetry::split(puzzle, &tables, limits.order, limits.symmetry);
     let deadline = limits.timeout.map(|t| start + t);
     let merged = parallel::run_all(&tables, &split, limits.max_solutions, deadline);
+    if search::interrupted() {
+        // Nobody will use the result: skip checking and grouping what was found.
+        return Outcome {
+            solutions: Vec::new(),
+            classes: Vec::new(),
+            unique: 0,
+            look_classes: Vec::new(),
+            looks: 0,
+            stopped: Some(StopReason::Timeout(start.elapsed())),
+            nodes: 0,
+            nodes_per_depth: vec![0; puzzle.cells()],
+            tries: 0,
+            tries_to_first: None,
+        };
+    }
     let cells = puzzle.cells();
     let mut nodes_per_depth = vec![0u64; cells];
     let mut solutions = Vec::new();

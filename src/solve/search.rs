@@ -11,6 +11,20 @@ use crate::model::{Board, Placement};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
 
+/// Set by [`interrupt`]: every search in the process stops at its next check.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Stops every running and future search in this process, as a timeout does
+/// (checked with the clock, every 2^16 nodes). For Ctrl-C: a long search
+/// must not keep the user waiting.
+pub fn interrupt() {
+    INTERRUPTED.store(true, Ordering::SeqCst);
+}
+
+pub(super) fn interrupted() -> bool {
+    INTERRUPTED.load(Ordering::Relaxed)
+}
+
 /// Shared by every unit of one solve: the deadline, and which units are no
 /// longer needed because earlier ones already hold enough solutions.
 pub(super) struct Control {
@@ -25,7 +39,7 @@ impl Control {
         if unit > self.needed_up_to.load(Ordering::Relaxed) {
             return Some(End::Cancelled);
         }
-        if self.timed_out.load(Ordering::Relaxed) {
+        if self.timed_out.load(Ordering::Relaxed) || INTERRUPTED.load(Ordering::Relaxed) {
             return Some(End::Timeout);
         }
         if self.deadline.is_some_and(|d| Instant::now() >= d) {
