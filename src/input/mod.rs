@@ -56,7 +56,17 @@ pub fn notation_file(input_dir: &Path) -> Result<std::path::PathBuf, InputError>
 
 /// Reads and validates the puzzle described in `input_dir`.
 pub fn read_puzzle(input_dir: &Path) -> Result<Parsed, InputError> {
-    read_notation_file(&input_dir.join(TILE_DICT))
+    let file = notation_file(input_dir)?;
+    if file
+        .file_name()
+        .is_some_and(|n| n == crate::domino::FILE_NAME)
+    {
+        return Err(
+            InputError::new(&file, "a Domino Fit puzzle has no tile pictures to draw")
+                .hint("its boards are drawn by the renderer"),
+        );
+    }
+    read_notation_file(&file)
 }
 
 /// Finds the notation file for `solve`: the file itself, a folder holding
