@@ -5,7 +5,7 @@
 //! separated by spaces or commas; `#` starts a comment. The notation numbers
 //! pieces from 0; here piece `k` is tile `k + 1` and picture `k + 1`.
 
-use super::spec::{content, EdgeSpec, Mark, Relation, Spec};
+use super::spec::{line_pieces, EdgeSpec, Mark, Spec};
 use crate::error::InputError;
 use std::path::Path;
 
@@ -13,22 +13,14 @@ const HINT: &str =
     "write one piece per line as four letters for its right, top, left and bottom edges, e.g. ACFH";
 
 pub fn parse(file: &Path, text: &str) -> Result<Spec, InputError> {
-    let mut tiles = Vec::new();
-    for (n, line) in text.lines().enumerate() {
-        let line_no = n + 1;
-        let chars = content(line);
+    line_pieces(file, text, HINT, |line| {
         let mut edges = Vec::with_capacity(4);
-        for &(col, c) in &chars {
+        for &(col, c) in &line.chars {
             if c.is_whitespace() || c == ',' {
                 continue;
             }
             if !c.is_ascii_alphabetic() {
-                return Err(InputError::new(
-                    file,
-                    format!("piece {}: '{c}' is not a letter A-Z", tiles.len()),
-                )
-                .at(line_no, col)
-                .hint(HINT));
+                return Err(line.error(file, col, format!(": '{c}' is not a letter A-Z"), HINT));
             }
             let i = c.to_ascii_uppercase() as u8 - b'A';
             let pair = format!(
@@ -40,35 +32,16 @@ pub fn parse(file: &Path, text: &str) -> Result<Spec, InputError> {
             edges.push(EdgeSpec {
                 label: pair,
                 mark,
-                at: Some((line_no, col)),
+                at: Some((line.number, col)),
             });
         }
         if edges.is_empty() {
-            continue;
+            return Ok(None);
         }
-        let Ok(edges) = <[EdgeSpec; 4]>::try_from(edges) else {
-            let found = chars
-                .iter()
-                .filter(|(_, c)| c.is_ascii_alphabetic())
-                .count();
-            return Err(InputError::new(
-                file,
-                format!("piece {} has {found} letters, expected 4", tiles.len()),
-            )
-            .at(line_no, 1)
-            .hint(HINT));
-        };
-        tiles.push(edges);
-    }
-    if tiles.is_empty() {
-        return Err(InputError::new(file, "no pieces").hint(HINT));
-    }
-    Ok(Spec {
-        file: file.to_path_buf(),
-        shape: None,
-        tiles,
-        relation: Relation::Halves,
-        warnings: Vec::new(),
+        let found = edges.len();
+        <[EdgeSpec; 4]>::try_from(edges)
+            .map(Some)
+            .map_err(|_| line.error(file, 1, format!(" has {found} letters, expected 4"), HINT))
     })
 }
 

@@ -5,21 +5,18 @@
 //! signs are optional; `#` starts a comment. The notation numbers pieces from
 //! 0; here piece `k` is tile `k + 1` and picture `k + 1`.
 
-use super::spec::{content, EdgeSpec, Mark, Relation, Spec};
+use super::spec::{line_pieces, EdgeSpec, Mark, Spec};
 use crate::error::InputError;
 use std::path::Path;
 
 const HINT: &str = "write one piece per line as four integers for its top, right, bottom and left edges, e.g. [-2, -3, +1, +4]";
 
 pub fn parse(file: &Path, text: &str) -> Result<Spec, InputError> {
-    let mut tiles = Vec::new();
-    for (n, line) in text.lines().enumerate() {
-        let line_no = n + 1;
-        let chars = content(line);
+    line_pieces(file, text, HINT, |line| {
         // Numbers with the column where each starts.
         let mut numbers: Vec<(usize, String)> = Vec::new();
         let mut current: Option<(usize, String)> = None;
-        for &(col, c) in chars.iter().chain([&(0, ' ')]) {
+        for &(col, c) in line.chars.iter().chain([&(0, ' ')]) {
             if c.is_ascii_digit() || ((c == '-' || c == '+') && current.is_none()) {
                 current
                     .get_or_insert_with(|| (col, String::new()))
@@ -28,38 +25,34 @@ pub fn parse(file: &Path, text: &str) -> Result<Spec, InputError> {
             } else if c.is_whitespace() || matches!(c, ',' | '[' | ']' | '(' | ')') {
                 numbers.extend(current.take());
             } else {
-                return Err(InputError::new(
+                return Err(line.error(
                     file,
-                    format!("piece {}: '{c}' is not part of a number", tiles.len()),
-                )
-                .at(line_no, col)
-                .hint(HINT));
+                    col,
+                    format!(": '{c}' is not part of a number"),
+                    HINT,
+                ));
             }
         }
-        if numbers.is_empty() {
-            continue;
-        }
+        let Some(&(first_col, _)) = numbers.first() else {
+            return Ok(None);
+        };
         if numbers.len() != 4 {
-            return Err(InputError::new(
+            return Err(line.error(
                 file,
-                format!(
-                    "piece {} has {} numbers, expected 4",
-                    tiles.len(),
-                    numbers.len()
-                ),
-            )
-            .at(line_no, numbers[0].0)
-            .hint(HINT));
+                first_col,
+                format!(" has {} numbers, expected 4", numbers.len()),
+                HINT,
+            ));
         }
         let mut edges = Vec::with_capacity(4);
         for (col, text) in &numbers {
             let v: i64 = text.parse().map_err(|_| {
-                InputError::new(
+                line.error(
                     file,
-                    format!("piece {}: '{text}' is not a whole number", tiles.len()),
+                    *col,
+                    format!(": '{text}' is not a whole number"),
+                    HINT,
                 )
-                .at(line_no, *col)
-                .hint(HINT)
             })?;
             let mark = match v.signum() {
                 1 => Mark::Plus,
@@ -69,23 +62,13 @@ pub fn parse(file: &Path, text: &str) -> Result<Spec, InputError> {
             edges.push(EdgeSpec {
                 label: v.unsigned_abs().to_string(),
                 mark,
-                at: Some((line_no, *col)),
+                at: Some((line.number, *col)),
             });
         }
         // Top, right, bottom, left → right, top, left, bottom.
-        let [top, right, bottom, left] =
-            <[EdgeSpec; 4]>::try_from(edges).map_err(|_| InputError::new(file, "four numbers"))?;
-        tiles.push([right, top, left, bottom]);
-    }
-    if tiles.is_empty() {
-        return Err(InputError::new(file, "no pieces").hint(HINT));
-    }
-    Ok(Spec {
-        file: file.to_path_buf(),
-        shape: None,
-        tiles,
-        relation: Relation::Halves,
-        warnings: Vec::new(),
+        let [top, right, bottom, left] = <[EdgeSpec; 4]>::try_from(edges)
+            .map_err(|_| line.error(file, first_col, " needs four numbers".into(), HINT))?;
+        Ok(Some([right, top, left, bottom]))
     })
 }
 

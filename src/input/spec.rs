@@ -51,14 +51,60 @@ pub struct Spec {
     pub warnings: Vec<String>,
 }
 
-/// Splits a notation line at `#` and returns its content with the 1-based
-/// column where each character stands, for located messages.
-pub fn content(line: &str) -> Vec<(usize, char)> {
-    line.chars()
-        .enumerate()
-        .take_while(|(_, c)| *c != '#')
-        .map(|(i, c)| (i + 1, c))
-        .collect()
+/// One line of a notation with one piece per line, as its reader sees it.
+pub struct Line {
+    /// The piece this line describes (numbered from 0, as those notations do).
+    pub piece: usize,
+    pub number: usize,
+    /// The line up to a `#`, each character with its 1-based column.
+    pub chars: Vec<(usize, char)>,
+}
+
+impl Line {
+    /// A message about this line at `col`, in the reader's style.
+    pub fn error(&self, file: &Path, col: usize, problem: String, hint: &str) -> InputError {
+        InputError::new(file, format!("piece {}{problem}", self.piece))
+            .at(self.number, col)
+            .hint(hint)
+    }
+}
+
+/// Reads a notation with one piece per line, where `#` starts a comment:
+/// `piece` turns a line into its four edges (right, top, left, bottom), or
+/// `None` when the line holds nothing. The pieces are tiles 1..N in order.
+pub fn line_pieces(
+    file: &Path,
+    text: &str,
+    hint: &str,
+    mut piece: impl FnMut(&Line) -> Result<Option<[EdgeSpec; 4]>, InputError>,
+) -> Result<Spec, InputError> {
+    let mut tiles = Vec::new();
+    for (n, text) in text.lines().enumerate() {
+        let chars = text
+            .chars()
+            .enumerate()
+            .take_while(|(_, c)| *c != '#')
+            .map(|(i, c)| (i + 1, c))
+            .collect();
+        let line = Line {
+            piece: tiles.len(),
+            number: n + 1,
+            chars,
+        };
+        if let Some(edges) = piece(&line)? {
+            tiles.push(edges);
+        }
+    }
+    if tiles.is_empty() {
+        return Err(InputError::new(file, "no pieces").hint(hint));
+    }
+    Ok(Spec {
+        file: file.to_path_buf(),
+        shape: None,
+        tiles,
+        relation: Relation::Halves,
+        warnings: Vec::new(),
+    })
 }
 
 /// A puzzle read from its notation, with warnings about things that are legal

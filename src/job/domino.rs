@@ -1,9 +1,8 @@
 //! Domino Fit puzzles (seed 001): `domino_fit.yaml` in, drawn boards out.
 
-use super::{encode_err, input_err, Context, Failure};
+use super::{input_err, write_boards, Boards, Context, Failure};
 use crate::domino::{self, DominoPuzzle, Renderer, SolutionsFile};
 use crate::error::PuzzleError;
-use crate::render::encode_png;
 use crate::summary::{PuzzleKind, PuzzleReport, Status};
 
 pub(super) fn process(ctx: &Context) -> Result<PuzzleReport, Failure> {
@@ -48,6 +47,25 @@ pub(super) fn process(ctx: &Context) -> Result<PuzzleReport, Failure> {
     ctx.finish(sink, key, report).map_err(fail)
 }
 
+struct DominoBoards<'a> {
+    renderer: Renderer,
+    puzzle: &'a DominoPuzzle,
+    outcome: &'a domino::DominoOutcome,
+}
+
+impl Boards for DominoBoards<'_> {
+    fn unsolved(&mut self) -> &image::RgbImage {
+        self.renderer.unsolved()
+    }
+    fn solution(&mut self, k: usize) -> (String, &image::RgbImage) {
+        let solution = &self.outcome.solutions[k - 1];
+        (
+            domino::text(self.puzzle, solution),
+            self.renderer.solution(solution),
+        )
+    }
+}
+
 fn write(
     sink: &mut crate::output::sink::Sink,
     ctx: &Context,
@@ -55,31 +73,17 @@ fn write(
     outcome: &domino::DominoOutcome,
     report: &mut PuzzleReport,
 ) -> Result<(), PuzzleError> {
-    let effort = ctx.options.output.style.png;
-    let mut renderer = Renderer::new(puzzle);
-    let mut png = Vec::new();
-    let unsolved = renderer.unsolved();
-    report.image_size = Some([unsolved.width(), unsolved.height()]);
-    encode_png(unsolved, effort, &mut png).map_err(encode_err)?;
-    sink.put("unsolved.png", &png)?;
-    for &k in &report.rendered {
-        let solution = &outcome.solutions[k - 1];
-        encode_png(renderer.solution(solution), effort, &mut png).map_err(encode_err)?;
-        sink.put(&format!("solution-{k}.png"), &png)?;
-        sink.put(
-            &format!("solution-{k}.txt"),
-            domino::text(puzzle, solution).as_bytes(),
-        )?;
-    }
-    sink.put(
-        "solutions.json",
-        SolutionsFile::new(puzzle, outcome, &report.rendered)
-            .to_json()
-            .as_bytes(),
-    )?;
-    sink.put(
-        "index.md",
-        crate::gallery::puzzle_markdown(report).as_bytes(),
-    )?;
-    Ok(())
+    let mut boards = DominoBoards {
+        renderer: Renderer::new(puzzle),
+        puzzle,
+        outcome,
+    };
+    let json = SolutionsFile::new(puzzle, outcome, &report.rendered).to_json();
+    write_boards(
+        sink,
+        ctx.options.output.style.png,
+        &mut boards,
+        json,
+        report,
+    )
 }

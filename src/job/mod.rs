@@ -160,6 +160,42 @@ impl Context<'_> {
     }
 }
 
+/// What a kind of puzzle gives the shared writer: its boards and texts.
+trait Boards {
+    fn unsolved(&mut self) -> &image::RgbImage;
+    /// Solution `k` (numbered from 1): its text file and its board.
+    fn solution(&mut self, k: usize) -> (String, &image::RgbImage);
+}
+
+/// Writes a puzzle's files the same way for every kind: `unsolved.png`,
+/// `solution-<k>.png` and `.txt` for each rendered `k`, `solutions.json` and
+/// `index.md`; one PNG buffer serves every board.
+fn write_boards(
+    sink: &mut Sink,
+    effort: crate::render::PngEffort,
+    boards: &mut impl Boards,
+    solutions_json: String,
+    report: &mut PuzzleReport,
+) -> Result<(), PuzzleError> {
+    let mut png = Vec::new();
+    let unsolved = boards.unsolved();
+    report.image_size = Some([unsolved.width(), unsolved.height()]);
+    crate::render::encode_png(unsolved, effort, &mut png).map_err(encode_err)?;
+    sink.put("unsolved.png", &png)?;
+    for &k in &report.rendered {
+        let (text, board) = boards.solution(k);
+        crate::render::encode_png(board, effort, &mut png).map_err(encode_err)?;
+        sink.put(&format!("solution-{k}.png"), &png)?;
+        sink.put(&format!("solution-{k}.txt"), text.as_bytes())?;
+    }
+    sink.put("solutions.json", solutions_json.as_bytes())?;
+    sink.put(
+        "index.md",
+        crate::gallery::puzzle_markdown(report).as_bytes(),
+    )?;
+    Ok(())
+}
+
 fn encode_err(e: image::ImageError) -> PuzzleError {
     crate::error::OutputError::new("PNG encoder", std::io::Error::other(e)).into()
 }

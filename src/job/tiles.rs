@@ -1,13 +1,13 @@
 //! Edge-matching tile puzzles: YAML and tile pictures in, boards out.
 
-use super::{encode_err, Context, Failure};
+use super::{write_boards, Boards, Context, Failure};
 use crate::batch::OutputOptions;
 use crate::error::PuzzleError;
 use crate::input::{self, pictures};
 use crate::model::Puzzle;
 use crate::output::sink::Sink;
-use crate::output::solutions::{board_text, stop_name, SolutionsFile};
-use crate::render::{encode_png, Renderer};
+use crate::output::solutions::{board_text, stop_name, Notation, SolutionsFile};
+use crate::render::Renderer;
 use crate::solve::{self, Limits, Outcome};
 use crate::summary::{PuzzleKind, PuzzleReport, Status};
 use std::collections::BTreeSet;
@@ -68,16 +68,7 @@ pub(super) fn process(ctx: &Context) -> Result<PuzzleReport, Failure> {
         ..PuzzleReport::default()
     };
     let mut sink = ctx.sink().map_err(fail)?;
-    write(
-        &mut sink,
-        ctx,
-        &puzzle,
-        &outcome,
-        &chosen,
-        &pics,
-        &mut report,
-    )
-    .map_err(fail)?;
+    write(&mut sink, ctx, &puzzle, &outcome, &pics, &mut report).map_err(fail)?;
     ctx.finish(sink, key, report).map_err(fail)
 }
 
@@ -97,39 +88,42 @@ fn chosen_for_images(outcome: &Outcome, output: &OutputOptions) -> Vec<usize> {
         .collect()
 }
 
+struct TileBoards<'a> {
+    renderer: Renderer<'a>,
+    puzzle: &'a Puzzle,
+    outcome: &'a Outcome,
+    notation: Notation,
+}
+
+impl Boards for TileBoards<'_> {
+    fn unsolved(&mut self) -> &image::RgbImage {
+        self.renderer.unsolved()
+    }
+    fn solution(&mut self, k: usize) -> (String, &image::RgbImage) {
+        let board = &self.outcome.solutions[k - 1];
+        (
+            board_text(self.puzzle.cols, board, self.notation),
+            self.renderer.board(board),
+        )
+    }
+}
+
 fn write(
     sink: &mut Sink,
     ctx: &Context,
     puzzle: &Puzzle,
     outcome: &Outcome,
-    chosen: &[usize],
     pics: &[image::RgbaImage],
     report: &mut PuzzleReport,
 ) -> Result<(), PuzzleError> {
-    let style = ctx.options.output.style;
-    let mut renderer = Renderer::new(puzzle, pics, style);
-    report.image_size = Some(renderer.size());
-    let mut png = Vec::new();
-    encode_png(renderer.unsolved(), style.png, &mut png).map_err(encode_err)?;
-    sink.put("unsolved.png", &png)?;
-    for &i in chosen {
-        let board = &outcome.solutions[i];
-        encode_png(renderer.board(board), style.png, &mut png).map_err(encode_err)?;
-        sink.put(&format!("solution-{}.png", i + 1), &png)?;
-        sink.put(
-            &format!("solution-{}.txt", i + 1),
-            board_text(puzzle.cols, board, ctx.options.output.notation).as_bytes(),
-        )?;
-    }
-    sink.put(
-        "solutions.json",
-        SolutionsFile::new(puzzle, outcome, &report.rendered)
-            .to_json()
-            .as_bytes(),
-    )?;
-    sink.put(
-        "index.md",
-        crate::gallery::puzzle_markdown(report).as_bytes(),
-    )?;
-    Ok(())
+    let output = &ctx.options.output;
+    let renderer = Renderer::new(puzzle, pics, output.style);
+    let mut boards = TileBoards {
+        renderer,
+        puzzle,
+        outcome,
+        notation: output.notation,
+    };
+    let json = SolutionsFile::new(puzzle, outcome, &report.rendered).to_json();
+    write_boards(sink, output.style.png, &mut boards, json, report)
 }
