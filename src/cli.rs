@@ -79,6 +79,10 @@ pub struct SolveArgs {
     /// Worker threads (default: one per core).
     #[arg(short, long, value_parser = clap::value_parser!(u16).range(1..))]
     pub jobs: Option<u16>,
+    /// The order in which the search tries a tile's turns (cw: as seed 003's
+    /// search, whose tries --stats then reproduces).
+    #[arg(long, value_enum, default_value_t = solve::TurnOrder::CounterClockwise)]
+    pub try_turns: solve::TurnOrder,
     /// Domino Fit: must a solution cover every free cell.
     #[arg(long, value_enum, default_value_t = domino::Cover::Full)]
     pub domino_cover: domino::Cover,

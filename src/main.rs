@@ -153,6 +153,7 @@ fn run_solve(args: &SolveArgs) -> ExitCode {
         timeout: s.timeout,
         order: s.order,
         symmetry: !args.no_symmetry,
+        turn_order: args.try_turns,
     };
     let outcome = pool.install(|| solve::solve(&parsed.puzzle, &limits));
     let elapsed = start.elapsed();

@@ -141,4 +141,16 @@ fn seed_003_first_solution_and_its_tries() {
     // order 0, 3, 2, 1 of its turns. A model of its code with that order also
     // counts 16111 (and 14411 with its own order).
     assert_eq!(out.tries_to_first, Some(16111));
+    // Trying turns clockwise, as its Java does, gives the blog's own count.
+    let cw = Limits {
+        turn_order: super::TurnOrder::Clockwise,
+        ..everything(Order::RowMajor, false)
+    };
+    let out = solve(&puzzle(SEED_003), &cw);
+    let first: Vec<(u8, u8)> = out.solutions[0]
+        .iter()
+        .map(|p| (p.tile + 1, (4 - p.turns) % 4))
+        .collect();
+    assert_eq!(first, blog);
+    assert_eq!(out.tries_to_first, Some(14411));
 }

@@ -76,11 +76,10 @@ fn by_first_placement(puzzle: &Puzzle, tables: &Tables, order: Order, symmetry: 
     let (rows, cols) = (puzzle.rows, puzzle.cols);
     let cells = cells_in_order(rows, cols, order);
     let tiles = puzzle.tiles.len();
-    let all_turns = 0..4u8;
     // Every tile in each of `turns` as the first placement of plan 0.
-    let each_tile = |turns: std::ops::Range<u8>| -> Vec<Unit> {
+    let each_tile = |turns: &[u8]| -> Vec<Unit> {
         (0..tiles)
-            .flat_map(|t| turns.clone().map(move |r| (t, r)))
+            .flat_map(|t| turns.iter().map(move |&r| (t, r)))
             .map(|(t, r)| Unit {
                 plan: 0,
                 first: tables.oriented(puzzle, t, r),
@@ -89,7 +88,7 @@ fn by_first_placement(puzzle: &Puzzle, tables: &Tables, order: Order, symmetry: 
             .collect()
     };
     if !symmetry {
-        let units = each_tile(all_turns);
+        let units = each_tile(&tables.turns);
         return Split {
             plans: vec![plan(rows, cols, &cells)],
             units,
@@ -103,7 +102,10 @@ fn by_first_placement(puzzle: &Puzzle, tables: &Tables, order: Order, symmetry: 
     let fixed_turns = 0..step;
     let centre = ((rows - 1) / 2) * cols + (cols - 1) / 2;
     let (plans, units) = if rows % 2 == 1 && cols % 2 == 1 && cells[0] == centre {
-        (vec![plan(rows, cols, &cells)], each_tile(fixed_turns))
+        (
+            vec![plan(rows, cols, &cells)],
+            each_tile(&fixed_turns.collect::<Vec<u8>>()),
+        )
     } else {
         let chosen = 0;
         let plans: Vec<Vec<Step>> = cells

@@ -28,10 +28,12 @@ pub(super) struct Tables {
     pub fit: Vec<bool>,
     /// Base bucket of the table for each key pair `(s, t)`, `s < t`, at `s * 4 + t`.
     base: [u32; 16],
+    /// The turns of a tile in the order every candidate list holds them.
+    pub turns: [u8; 4],
 }
 
 impl Tables {
-    pub fn new(puzzle: &Puzzle) -> Tables {
+    pub fn new(puzzle: &Puzzle, turn_order: super::TurnOrder) -> Tables {
         let codes = puzzle.matching.codes();
         let width = codes + 1;
         let any = codes as u8;
@@ -58,7 +60,7 @@ impl Tables {
                 base[s * 4 + t] = (offsets.len() - 1) as u32;
                 let mut buckets: Vec<Vec<Cand>> = vec![Vec::new(); width * width];
                 for (i, tile) in puzzle.tiles.iter().enumerate() {
-                    for turns in 0..4u8 {
+                    for turns in turn_order.sequence() {
                         let edges = [0, 1, 2, 3].map(|side| tile.edge(side, turns).0);
                         let cand = Cand {
                             tile: i as u8,
@@ -85,6 +87,7 @@ impl Tables {
             entries,
             fit,
             base,
+            turns: turn_order.sequence(),
         }
     }
 
