@@ -78,7 +78,7 @@ fn the_gallery_shows_every_puzzle_with_its_boards() {
     );
     let dom = String::from_utf8_lossy(&dom.stdout);
     assert!(
-        dom.contains("7 puzzles: 6 solved, 0 without solution, 1 failed"),
+        dom.contains("8 puzzles: 7 solved, 0 without solution, 1 failed"),
         "{dom}"
     );
     for name in [
@@ -86,7 +86,9 @@ fn the_gallery_shows_every_puzzle_with_its_boards() {
         "asterix-knobelei",
         "cats-scramble-squares",
         "dolphin-scramble-squares",
+        "domino-fit-seed",
         "quasthoff-example",
+        "seed-003-dogs",
     ] {
         assert!(
             dom.contains(&format!("<h2>{name}</h2>")),
