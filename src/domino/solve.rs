@@ -269,6 +269,39 @@ impl<'a> Search<'a> {
         next
     }
 
+    /// Where row `y` starts: can every remaining row still find its sum
+    /// among the columns that still need dots, and every column its need
+    /// among the rows still to come? A cell gives at most two dots (the right
+    /// cell of a two: its left neighbour free) or one (the top of a one: the
+    /// cell below free), and never more than its row or column still wants.
+    /// Two families of Hall's condition of the rows-to-columns transport,
+    /// cheap enough to check at every row start.
+    fn sums_can_meet(&self, y: usize) -> bool {
+        let open = |w: usize, h: usize| {
+            let covered = if h == y { self.occ[h] } else { 0 };
+            (self.free[h] & !covered) >> w & 1 == 1
+        };
+        let cap = |w: usize, h: usize| -> u32 {
+            if !open(w, h) {
+                0
+            } else if w > 0 && open(w - 1, h) {
+                2
+            } else {
+                u32::from(self.free[h + 1] >> w & 1 == 1)
+            }
+        };
+        let need = |w: usize| self.top[w].saturating_sub(self.col[w]);
+        let rows_ok = (y..self.height)
+            .all(|h| (0..self.width).map(|w| cap(w, h).min(need(w))).sum::<u32>() >= self.side[h]);
+        rows_ok
+            && (0..self.width).all(|w| {
+                (y..self.height)
+                    .map(|h| cap(w, h).min(self.side[h]))
+                    .sum::<u32>()
+                    >= need(w)
+            })
+    }
+
     fn place(&mut self, kind: Kind, x: usize, y: usize) {
         let d = Placement::new(kind, x, y);
         let (dw, dh) = d.dot_cell();
@@ -317,7 +350,7 @@ impl<'a> Search<'a> {
         self.key.extend_from_slice(&self.occ[y].to_le_bytes());
         // Sums fit a byte: at most 2 dots per cell on a 64-cell column.
         self.key.extend(self.col.iter().map(|&c| c as u8));
-        if self.dead.contains(self.key.as_slice()) {
+        if self.dead.contains(self.key.as_slice()) || !self.sums_can_meet(y) {
             return;
         }
         let key: Box<[u8]> = self.key.as_slice().into();
