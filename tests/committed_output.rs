@@ -1,6 +1,8 @@
 //! `output/` in the repository is what the current code renders from
-//! `puzzles/`. When this fails, regenerate with `cargo run --release` and look
-//! at the diff images this test writes (changed pixels in red).
+//! `puzzles/`. When this fails, regenerate with `cargo run --release -- --force`
+//! (the manifests key on inputs, options and the tool's version, not on its
+//! code, so a plain run after a code change may find everything up to date)
+//! and look at the diff images this test writes (changed pixels in red).
 
 mod common;
 use common::*;
@@ -52,7 +54,7 @@ fn committed_output_is_what_the_code_renders() {
     let extra: Vec<_> = have.iter().filter(|f| !want.contains(f)).collect();
     assert!(
         missing.is_empty() && extra.is_empty(),
-        "output/ lacks {missing:?} and has extra {extra:?}; run `cargo run --release`"
+        "output/ lacks {missing:?} and has extra {extra:?}; run `cargo run --release -- --force`"
     );
     let mut differ = Vec::new();
     for f in &want {
@@ -68,7 +70,7 @@ fn committed_output_is_what_the_code_renders() {
     }
     assert!(
         differ.is_empty(),
-        "stale files in output/; run `cargo run --release`:\n{}",
+        "stale files in output/; run `cargo run --release -- --force`:\n{}",
         differ.join("\n")
     );
 }
