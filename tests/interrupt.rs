@@ -225,3 +225,51 @@ fn ctrl_c_stops_a_single_long_search_too() {
         "the interrupted puzzle wrote nothing"
     );
 }
+
+#[test]
+fn ctrl_c_stops_a_domino_fit_search() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    // A 14 x 14 board under the partial rule takes far longer than this test waits.
+    let p = unscramble::domino::generate(14, 14, 0.12, 1);
+    let blacks: Vec<[usize; 2]> = p.blacks().iter().map(|&(w, h)| [w, h]).collect();
+    let yaml = format!(
+        "width: {}\nheight: {}\nblacks: {blacks:?}\ntop: {:?}\nside: {:?}\n",
+        p.width(),
+        p.height(),
+        p.top(),
+        p.side()
+    );
+    let input = tmp.path().join("puzzles/domino/input");
+    fs::create_dir_all(&input).expect("mkdir");
+    fs::write(input.join("domino_fit.yaml"), yaml).expect("write");
+    let out = tmp.path().join("out");
+    let child = start(
+        &tmp.path().join("puzzles"),
+        &out,
+        &["--domino-cover", "partial"],
+    );
+    std::thread::sleep(Duration::from_millis(800));
+    let pid = child.id().to_string();
+    let sent = Instant::now();
+    assert!(std::process::Command::new("kill")
+        .args(["-INT", &pid])
+        .status()
+        .expect("kill runs")
+        .success());
+    let output = child.wait_with_output().expect("waits");
+    assert_eq!(
+        output.status.code(),
+        Some(130),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(
+        sent.elapsed() < Duration::from_secs(3),
+        "stopped {:?} after Ctrl-C",
+        sent.elapsed()
+    );
+    assert!(
+        !out.join("domino").exists(),
+        "the interrupted puzzle wrote nothing"
+    );
+}

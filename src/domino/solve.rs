@@ -213,7 +213,9 @@ impl<'a> Search<'a> {
             return;
         }
         self.nodes += 1;
-        if self.nodes & 0xfff == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+        if self.nodes & 0xfff == 0
+            && (self.deadline.is_some_and(|d| Instant::now() >= d) || crate::solve::interrupted())
+        {
             self.stopped = Some(DominoStop::Timeout);
             return;
         }

@@ -11,7 +11,7 @@ mod tables;
 
 pub use classes::{look_classes, rotation_classes};
 pub use order::Order;
-pub use search::interrupt;
+pub use search::{interrupt, interrupted};
 
 use crate::model::{Board, Puzzle};
 use std::time::{Duration, Instant};

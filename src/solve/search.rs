@@ -21,7 +21,8 @@ pub fn interrupt() {
     INTERRUPTED.store(true, Ordering::SeqCst);
 }
 
-pub(super) fn interrupted() -> bool {
+/// Whether [`interrupt`] was called: other searches (Domino Fit) poll it too.
+pub fn interrupted() -> bool {
     INTERRUPTED.load(Ordering::Relaxed)
 }
 
