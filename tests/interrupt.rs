@@ -32,6 +32,20 @@ fn start(puzzles: &Path, out: &Path, extra: &[&str]) -> Child {
     cmd.spawn().expect("starts")
 }
 
+/// Sends Ctrl-C (SIGINT) to `child` and waits: its output, and how long it
+/// took to stop after the signal.
+fn ctrl_c(child: Child) -> (std::process::Output, Duration) {
+    let sent = Instant::now();
+    let pid = child.id().to_string();
+    let kill = std::process::Command::new("kill")
+        .args(["-INT", &pid])
+        .status()
+        .expect("kill runs");
+    assert!(kill.success());
+    let output = child.wait_with_output().expect("waits");
+    (output, sent.elapsed())
+}
+
 /// Every file under `dir` with a final name holds complete contents: PNGs
 /// decode to the last pixel and JSON parses. Returns the temporary files.
 fn check_final_files(dir: &Path) -> Vec<PathBuf> {
@@ -162,15 +176,7 @@ fn ctrl_c_stops_soon_exits_130_and_leaves_no_temporary_file() {
         std::thread::sleep(Duration::from_millis(5));
     }
     std::thread::sleep(Duration::from_millis(100));
-    let pid = child.id().to_string();
-    let sent = Instant::now();
-    let kill = std::process::Command::new("kill")
-        .args(["-INT", &pid])
-        .status()
-        .expect("kill runs");
-    assert!(kill.success());
-    let output = child.wait_with_output().expect("waits");
-    let stopped_after = sent.elapsed();
+    let (output, stopped_after) = ctrl_c(child);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(130), "{stderr}");
     assert!(
@@ -205,20 +211,12 @@ fn ctrl_c_stops_a_single_long_search_too() {
         &["--max-solutions", "100000000", "--max-images", "1"],
     );
     std::thread::sleep(Duration::from_millis(800));
-    let pid = child.id().to_string();
-    let sent = Instant::now();
-    assert!(std::process::Command::new("kill")
-        .args(["-INT", &pid])
-        .status()
-        .expect("kill runs")
-        .success());
-    let output = child.wait_with_output().expect("waits");
+    let (output, stopped_after) = ctrl_c(child);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(130), "{stderr}");
     assert!(
-        sent.elapsed() < Duration::from_secs(3),
-        "stopped {:?} after Ctrl-C",
-        sent.elapsed()
+        stopped_after < Duration::from_secs(3),
+        "stopped {stopped_after:?} after Ctrl-C"
     );
     assert!(
         !out.join("huge").exists(),
@@ -249,14 +247,7 @@ fn ctrl_c_stops_a_domino_fit_search() {
         &["--domino-cover", "partial"],
     );
     std::thread::sleep(Duration::from_millis(800));
-    let pid = child.id().to_string();
-    let sent = Instant::now();
-    assert!(std::process::Command::new("kill")
-        .args(["-INT", &pid])
-        .status()
-        .expect("kill runs")
-        .success());
-    let output = child.wait_with_output().expect("waits");
+    let (output, stopped_after) = ctrl_c(child);
     assert_eq!(
         output.status.code(),
         Some(130),
@@ -264,9 +255,8 @@ fn ctrl_c_stops_a_domino_fit_search() {
         String::from_utf8_lossy(&output.stderr)
     );
     assert!(
-        sent.elapsed() < Duration::from_secs(3),
-        "stopped {:?} after Ctrl-C",
-        sent.elapsed()
+        stopped_after < Duration::from_secs(3),
+        "stopped {stopped_after:?} after Ctrl-C"
     );
     assert!(
         !out.join("domino").exists(),

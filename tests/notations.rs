@@ -106,17 +106,7 @@ fn every_legespiel_configuration_gives_its_published_counts_and_converts_faithfu
 /// Seed 003's dogs: Golden A/B, Black C/D, Yellow E/F, Chocolate G/H, FRONT
 /// the first letter; each line right, top, left, bottom.
 const SEED_003_LETTERS: &str = "DBHF\nCAHE\nAGDE\nFGAC\nCBHE\nDAGF\nAECG\nCAGF\nCEBG\n";
-const SEED_003_YAML: &str = "\
-1: [['black', '-'], ['golden', '-'], ['chocolate', '-'], ['yellow', '-']]
-2: [['black', '+'], ['golden', '+'], ['chocolate', '-'], ['yellow', '+']]
-3: [['golden', '+'], ['chocolate', '+'], ['black', '-'], ['yellow', '+']]
-4: [['yellow', '-'], ['chocolate', '+'], ['golden', '+'], ['black', '+']]
-5: [['black', '+'], ['golden', '-'], ['chocolate', '-'], ['yellow', '+']]
-6: [['black', '-'], ['golden', '+'], ['chocolate', '+'], ['yellow', '-']]
-7: [['golden', '+'], ['yellow', '+'], ['black', '+'], ['chocolate', '+']]
-8: [['black', '+'], ['golden', '+'], ['chocolate', '+'], ['yellow', '-']]
-9: [['black', '+'], ['yellow', '+'], ['golden', '-'], ['chocolate', '+']]
-";
+const SEED_003_YAML: &str = include_str!("fixtures/seed-003/tile_dict.yaml");
 /// Seed 000 in seed 002's signed integers (ylw 1, red 2, grn 3, blu 4; '+'
 /// positive), each line top, right, bottom, left.
 const SEED_000_SIGNED: &str = "\

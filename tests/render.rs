@@ -11,13 +11,7 @@ fn seed_000_has_four_solutions_one_unique_and_every_file() {
     let root = tmp.path().join("puzzles");
     drawn_puzzle(&root, "3x3-original", SEED_000, 48);
     let out = tmp.path().join("output");
-    unscramble()
-        .arg("render")
-        .arg(&root)
-        .arg("-o")
-        .arg(&out)
-        .assert()
-        .success();
+    render_ok(&root, &out, &[]);
     let dir = out.join("3x3-original");
     let v = json(&dir.join("solutions.json"));
     assert_eq!(
@@ -72,13 +66,7 @@ fn solved_board_pixels_are_the_turned_tile_pictures() {
     let root = tmp.path().join("puzzles");
     copy_dir(&legespiel("quasthoff-example"), &root.join("q"));
     let out = tmp.path().join("out");
-    unscramble()
-        .arg("render")
-        .arg(&root)
-        .arg("-o")
-        .arg(&out)
-        .assert()
-        .success();
+    render_ok(&root, &out, &[]);
     let pictures: Vec<_> = (1..=4)
         .map(|k| {
             image::open(root.join(format!("q/input/{k}.png")))
@@ -174,13 +162,7 @@ fn stale_solution_files_are_removed_and_nothing_else() {
     for name in ["solution-9.png", "solution-9.txt", "notes.md"] {
         fs::write(out.join("p").join(name), b"old").expect("write");
     }
-    unscramble()
-        .arg("render")
-        .arg(&root)
-        .arg("-o")
-        .arg(&out)
-        .assert()
-        .success();
+    render_ok(&root, &out, &[]);
     assert!(!out.join("p/solution-9.png").exists());
     assert!(!out.join("p/solution-9.txt").exists());
     assert_eq!(fs::read(out.join("p/notes.md")).expect("kept"), b"old");
@@ -198,15 +180,7 @@ fn caps_and_unique_say_what_they_left_out() {
     let root = tmp.path().join("puzzles");
     drawn_puzzle(&root, "p", SEED_000, 24);
     let out = tmp.path().join("out");
-    let assert = unscramble()
-        .arg("render")
-        .arg(&root)
-        .arg("-o")
-        .arg(&out)
-        .args(["--max-images", "2"])
-        .assert()
-        .success();
-    let stderr = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
+    let stderr = render_ok(&root, &out, &["--max-images", "2"]);
     assert!(
         stderr.contains("2 images (capped by --max-images)"),
         "{stderr}"
@@ -219,14 +193,7 @@ fn caps_and_unique_say_what_they_left_out() {
         true
     );
 
-    unscramble()
-        .arg("render")
-        .arg(&root)
-        .arg("-o")
-        .arg(&out)
-        .arg("--unique")
-        .assert()
-        .success();
+    render_ok(&root, &out, &["--unique"]);
     let v = json(&out.join("p/solutions.json"));
     assert_eq!(v["rendered"], serde_json::json!([1]));
     assert_eq!(
@@ -235,15 +202,7 @@ fn caps_and_unique_say_what_they_left_out() {
     );
     assert!(out.join("p/solution-1.png").exists() && !out.join("p/solution-2.png").exists());
 
-    let assert = unscramble()
-        .arg("render")
-        .arg(&root)
-        .arg("-o")
-        .arg(&out)
-        .args(["--max-solutions", "2"])
-        .assert()
-        .success();
-    let stderr = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
+    let stderr = render_ok(&root, &out, &["--max-solutions", "2"]);
     assert!(
         stderr.contains("2+ solutions") && stderr.contains("stopped by --max-solutions"),
         "{stderr}"
@@ -265,14 +224,8 @@ fn a_puzzle_without_solution_is_reported_not_failed() {
         .collect();
     drawn_puzzle(&root, "hopeless", &yaml, 24);
     let out = tmp.path().join("out");
-    let assert = unscramble()
-        .arg("render")
-        .arg(&root)
-        .arg("-o")
-        .arg(&out)
-        .assert()
-        .success();
-    assert!(String::from_utf8_lossy(&assert.get_output().stderr).contains("hopeless: no solution"));
+    let stderr = render_ok(&root, &out, &[]);
+    assert!(stderr.contains("hopeless: no solution"), "{stderr}");
     let summary = json(&out.join("summary.json"));
     assert_eq!(summary["puzzles"][0]["status"], "no-solution");
     assert_eq!(summary["totals"]["no_solution"], 1);

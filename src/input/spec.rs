@@ -51,6 +51,19 @@ pub struct Spec {
     pub warnings: Vec<String>,
 }
 
+impl Spec {
+    /// A square (unless `board.yaml` says otherwise) puzzle under the half rule.
+    pub fn halves(file: &Path, tiles: Vec<[EdgeSpec; 4]>) -> Spec {
+        Spec {
+            file: file.to_path_buf(),
+            shape: None,
+            tiles,
+            relation: Relation::Halves,
+            warnings: Vec::new(),
+        }
+    }
+}
+
 /// One line of a notation with one piece per line, as its reader sees it.
 pub struct Line {
     /// The piece this line describes (numbered from 0, as those notations do).
@@ -98,13 +111,7 @@ pub fn line_pieces(
     if tiles.is_empty() {
         return Err(InputError::new(file, "no pieces").hint(hint));
     }
-    Ok(Spec {
-        file: file.to_path_buf(),
-        shape: None,
-        tiles,
-        relation: Relation::Halves,
-        warnings: Vec::new(),
-    })
+    Ok(Spec::halves(file, tiles))
 }
 
 /// A puzzle read from its notation, with warnings about things that are legal

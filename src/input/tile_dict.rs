@@ -4,7 +4,7 @@
 //! fits itself). The board is square unless `board.yaml` beside it says
 //! otherwise.
 
-use super::spec::{build, EdgeSpec, Mark, Parsed, Relation, Spec};
+use super::spec::{build, EdgeSpec, Mark, Parsed, Spec};
 use super::yaml::{self, Node, Value};
 use crate::error::InputError;
 use crate::model::{MAX_TILES, SIDE_NAMES};
@@ -125,13 +125,7 @@ pub fn read(file: &Path, text: &str) -> Result<Spec, InputError> {
             tiles.push(tile);
         }
     }
-    Ok(Spec {
-        file: file.to_path_buf(),
-        shape: None,
-        tiles,
-        relation: Relation::Halves,
-        warnings: Vec::new(),
-    })
+    Ok(Spec::halves(file, tiles))
 }
 
 type EdgeProblem<'a> = (Option<&'a Node>, String, &'static str);

@@ -103,17 +103,7 @@ fn tries_count_every_unused_oriented_tile_examined() {
 /// Seed 003's dog puzzle (pieces A..I; its `new Piece` lists top, right,
 /// bottom, left, and its turns are clockwise), in our edge order right, top,
 /// left, bottom, with FRONT as '+'.
-const SEED_003: &str = "\
-1: [['black', '-'], ['golden', '-'], ['chocolate', '-'], ['yellow', '-']]
-2: [['black', '+'], ['golden', '+'], ['chocolate', '-'], ['yellow', '+']]
-3: [['golden', '+'], ['chocolate', '+'], ['black', '-'], ['yellow', '+']]
-4: [['yellow', '-'], ['chocolate', '+'], ['golden', '+'], ['black', '+']]
-5: [['black', '+'], ['golden', '-'], ['chocolate', '-'], ['yellow', '+']]
-6: [['black', '-'], ['golden', '+'], ['chocolate', '+'], ['yellow', '-']]
-7: [['golden', '+'], ['yellow', '+'], ['black', '+'], ['chocolate', '+']]
-8: [['black', '+'], ['golden', '+'], ['chocolate', '+'], ['yellow', '-']]
-9: [['black', '+'], ['yellow', '+'], ['golden', '-'], ['chocolate', '+']]
-";
+const SEED_003: &str = include_str!("../../tests/fixtures/seed-003/tile_dict.yaml");
 
 #[test]
 fn seed_003_first_solution_and_its_tries() {

@@ -4,17 +4,8 @@ use crate::model::Placement;
 use crate::solve::Order;
 use std::path::Path;
 
-pub(crate) const SEED_000: &str = "\
-1: [['ylw', '+'], ['red', '-'], ['grn', '+'], ['blu', '+']]
-2: [['blu', '-'], ['blu', '+'], ['ylw', '-'], ['grn', '+']]
-3: [['red', '-'], ['grn', '-'], ['blu', '+'], ['ylw', '-']]
-4: [['red', '-'], ['ylw', '-'], ['blu', '-'], ['grn', '-']]
-5: [['grn', '+'], ['red', '+'], ['ylw', '+'], ['blu', '+']]
-6: [['red', '-'], ['blu', '+'], ['grn', '-'], ['red', '+']]
-7: [['red', '+'], ['ylw', '+'], ['grn', '-'], ['ylw', '-']]
-8: [['red', '-'], ['ylw', '+'], ['grn', '-'], ['blu', '-']]
-9: [['ylw', '-'], ['red', '-'], ['grn', '-'], ['blu', '-']]
-";
+/// Seed 000's puzzle, as bundled in `puzzles/3x3-original`.
+pub(crate) const SEED_000: &str = include_str!("../../puzzles/3x3-original/input/tile_dict.yaml");
 
 pub(crate) fn puzzle(text: &str) -> Puzzle {
     tile_dict::parse(Path::new("t.yaml"), text)

@@ -6,17 +6,8 @@ use assert_cmd::Command;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-pub const SEED_000: &str = "\
-1: [['ylw', '+'], ['red', '-'], ['grn', '+'], ['blu', '+']]
-2: [['blu', '-'], ['blu', '+'], ['ylw', '-'], ['grn', '+']]
-3: [['red', '-'], ['grn', '-'], ['blu', '+'], ['ylw', '-']]
-4: [['red', '-'], ['ylw', '-'], ['blu', '-'], ['grn', '-']]
-5: [['grn', '+'], ['red', '+'], ['ylw', '+'], ['blu', '+']]
-6: [['red', '-'], ['blu', '+'], ['grn', '-'], ['red', '+']]
-7: [['red', '+'], ['ylw', '+'], ['grn', '-'], ['ylw', '-']]
-8: [['red', '-'], ['ylw', '+'], ['grn', '-'], ['blu', '-']]
-9: [['ylw', '-'], ['red', '-'], ['grn', '-'], ['blu', '-']]
-";
+/// Seed 000's puzzle, as bundled in `puzzles/3x3-original`.
+pub const SEED_000: &str = include_str!("../../puzzles/3x3-original/input/tile_dict.yaml");
 
 pub fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -34,6 +25,19 @@ pub fn unscramble() -> Command {
     let mut cmd = Command::cargo_bin("unscramble").expect("binary is built");
     cmd.env("NO_COLOR", "1");
     cmd
+}
+
+/// Runs `render ROOT -o OUT EXTRA...`, which must succeed; returns its stderr.
+pub fn render_ok(root: &Path, out: &Path, extra: &[&str]) -> String {
+    let assert = unscramble()
+        .arg("render")
+        .arg(root)
+        .arg("-o")
+        .arg(out)
+        .args(extra)
+        .assert()
+        .success();
+    String::from_utf8_lossy(&assert.get_output().stderr).into_owned()
 }
 
 /// Copies a folder tree (files and folders only).
