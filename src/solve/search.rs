@@ -228,6 +228,13 @@ fn add_partial_tries(tries: &mut [u64], placed: &[Cand], pos: &[u32], depth: usi
         let current = t.entries[pos[d] as usize - 1];
         let earlier = placed[..d].iter().filter(|c| c.tile < current.tile).count();
         let unused_before = usize::from(current.tile) - earlier;
-        tries[d] += (4 * unused_before + usize::from(current.turns) + 1) as u64;
+        // The current turns' place in the order turns are tried (not its value:
+        // clockwise tries 0, 3, 2, 1).
+        let tried = t
+            .turns
+            .iter()
+            .position(|&r| r == current.turns)
+            .unwrap_or(3);
+        tries[d] += (4 * unused_before + tried + 1) as u64;
     }
 }
