@@ -35,6 +35,9 @@ pub struct OutputOptions {
     pub order: crate::solve::Order,
     /// Domino Fit: must a solution cover every free cell?
     pub cover: crate::domino::Cover,
+    /// For a tile puzzle without a solution, search for and render the
+    /// boards that match the most edges.
+    pub closest: bool,
 }
 
 impl Default for OutputOptions {
@@ -48,6 +51,7 @@ impl Default for OutputOptions {
             notation: Default::default(),
             order: crate::solve::Order::default(),
             cover: crate::domino::Cover::default(),
+            closest: true,
         }
     }
 }

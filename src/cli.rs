@@ -125,9 +125,14 @@ pub struct SearchArgs {
     /// Stop searching a puzzle after this many solutions (the count is then a lower bound).
     #[arg(long, default_value_t = 1000)]
     pub max_solutions: usize,
-    /// Stop searching a puzzle after this many seconds (the result is then partial).
+    /// Stop searching a puzzle after this many seconds (the result is then
+    /// partial); the search for closest boards gets the same time again.
     #[arg(long, value_parser = parse_seconds)]
     pub timeout: Option<Duration>,
+    /// For a tile puzzle without a solution, skip the search for the boards
+    /// that match the most edges (closest-<k>.png).
+    #[arg(long)]
+    pub no_closest: bool,
     /// Order in which the search fills the cells (spiral: centre first, then round it).
     #[arg(long, value_enum, default_value_t = solve::Order::RowMajor)]
     pub order: solve::Order,

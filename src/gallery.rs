@@ -13,7 +13,15 @@ fn counts(r: &PuzzleReport) -> String {
     let plus = if r.complete == Some(false) { "+" } else { "" };
     match r.status {
         Status::Error => "error".to_string(),
-        Status::NoSolution => "no solution".to_string(),
+        Status::NoSolution => match &r.closest {
+            Some(c) => format!(
+                "no solution; the closest boards match {}{} of {} inner edges",
+                c.matched_edges,
+                if c.complete { "" } else { "+" },
+                c.inner_edges
+            ),
+            None => "no solution".to_string(),
+        },
         Status::Solved => {
             let total = format!("{}{plus} solutions", r.solutions_total.unwrap_or(0));
             match r.solutions_unique {
@@ -38,10 +46,30 @@ fn board(r: &PuzzleReport) -> String {
 pub fn puzzle_markdown(r: &PuzzleReport) -> String {
     let mut s = format!("## {}\n\n{} board, {}.\n\n", r.name, board(r), counts(r));
     s.push_str("![unsolved board](unsolved.png)\n");
-    for k in &r.rendered {
-        let _ = writeln!(s, "\n![solution {k}](solution-{k}.png)");
+    for (_, file, alt) in boards(r) {
+        let _ = writeln!(s, "\n![{alt}]({file})");
     }
     s
+}
+
+/// The board images after `unsolved.png`, with their captions: the rendered
+/// solutions, or for a puzzle without one its rendered closest boards.
+fn boards(r: &PuzzleReport) -> Vec<(usize, String, String)> {
+    let solutions = r
+        .rendered
+        .iter()
+        .map(|&k| (k, format!("solution-{k}.png"), format!("solution {k}")));
+    let closest = r.closest.iter().flat_map(|c| {
+        let score = format!("{} of {} edges", c.matched_edges, c.inner_edges);
+        c.rendered.iter().map(move |&k| {
+            (
+                k,
+                format!("closest-{k}.png"),
+                format!("closest board {k}, {score}"),
+            )
+        })
+    });
+    solutions.chain(closest).collect()
 }
 
 /// Escapes text for HTML content and attribute values.
@@ -111,19 +139,20 @@ pub fn index_html(summary: &Summary) -> String {
         if r.image_size.is_some() {
             s.push_str("<div class=\"boards\">\n");
             img(&mut s, r, "unsolved.png", "unsolved");
-            for k in r.rendered.iter().take(INLINE) {
-                img(
-                    &mut s,
-                    r,
-                    &format!("solution-{k}.png"),
-                    &format!("solution {k}"),
-                );
+            let boards = boards(r);
+            for (_, file, alt) in boards.iter().take(INLINE) {
+                img(&mut s, r, file, alt);
             }
             s.push_str("</div>\n");
-            if r.rendered.len() > INLINE {
-                s.push_str("<p class=\"more\">More solutions:");
-                for k in &r.rendered[INLINE..] {
-                    let _ = write!(s, " <a href=\"{}/solution-{k}.png\">{k}</a>", url(&r.name));
+            if boards.len() > INLINE {
+                let what = if r.closest.is_some() {
+                    "closest boards"
+                } else {
+                    "solutions"
+                };
+                let _ = write!(s, "<p class=\"more\">More {what}:");
+                for (k, file, _) in boards.iter().skip(INLINE) {
+                    let _ = write!(s, " <a href=\"{}/{file}\">{k}</a>", url(&r.name));
                 }
                 s.push_str("</p>\n");
             }

@@ -1,23 +1,24 @@
 //! The `unscramble` command: parses arguments, calls the library, reports.
 
 mod cli;
+mod solve_cmd;
 
 use clap::Parser;
-use cli::{Cli, Color, Command, Format, RenderArgs, SolveArgs};
+use cli::{Cli, Color, Command, RenderArgs};
 use std::io::IsTerminal;
 use std::path::Path;
 use std::process::ExitCode;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 use unscramble::report::{Reporter, Verbosity};
-use unscramble::{batch, domino, draw, generate, input, output, render, report, solve};
+use unscramble::{batch, draw, generate, input, render, solve};
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         None => run_render(cli.render),
         Some(Command::Render(args)) => run_render(args),
-        Some(Command::Solve(args)) => run_solve(&args),
+        Some(Command::Solve(args)) => solve_cmd::run_solve(&args),
         Some(Command::Generate {
             out_dir,
             size,
@@ -60,6 +61,7 @@ fn options(args: &RenderArgs) -> batch::Options {
             notation: args.text.notation(),
             order: args.search.order,
             cover: args.domino_cover,
+            closest: !args.search.no_closest,
         },
         max_tile_side: args.max_tile_side,
         timeout: args.search.timeout,
@@ -121,117 +123,6 @@ fn run_render(args: RenderArgs) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
-}
-
-fn run_solve(args: &SolveArgs) -> ExitCode {
-    let file = match input::resolve_notation(&args.path) {
-        Ok(f) => f,
-        Err(e) => return fail(&e.to_string()),
-    };
-    let pool = match rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs.map_or(0, usize::from))
-        .build()
-    {
-        Ok(pool) => pool,
-        Err(e) => return fail(&format!("cannot start worker threads: {e}")),
-    };
-    let start = Instant::now();
-    if file.file_name().is_some_and(|n| n == domino::FILE_NAME) {
-        return solve_domino(&file, args, start);
-    }
-    let parsed = match input::read_notation_file(&file) {
-        Ok(p) => p,
-        Err(e) => return fail(&e.to_string()),
-    };
-    parsed
-        .warnings
-        .iter()
-        .for_each(|w| eprintln!("warning: {w}"));
-    let s = &args.search;
-    let limits = solve::Limits {
-        max_solutions: s.max_solutions,
-        timeout: s.timeout,
-        order: s.order,
-        symmetry: !args.no_symmetry,
-        turn_order: args.try_turns,
-    };
-    let outcome = pool.install(|| solve::solve(&parsed.puzzle, &limits));
-    let elapsed = start.elapsed();
-    let puzzle = &parsed.puzzle;
-    if args.json {
-        print!(
-            "{}",
-            output::solutions::SolutionsFile::new(puzzle, &outcome, &[]).to_json()
-        );
-    } else {
-        let n = args.text.notation();
-        for (i, board) in outcome.solutions.iter().enumerate() {
-            println!("=== Solution {} (class {}) ===", i + 1, outcome.classes[i]);
-            match args.format {
-                Format::Text => print!("{}", output::solutions::board_text(puzzle.cols, board, n)),
-                Format::Schematic => {
-                    print!("{}", output::solutions::schematic(puzzle.cols, board, n))
-                }
-            }
-        }
-    }
-    let counts = report::counts(
-        outcome.solutions.len(),
-        Some(outcome.unique),
-        Some(outcome.looks),
-        outcome.complete(),
-    );
-    let why = match outcome.stopped {
-        Some(solve::StopReason::MaxSolutions(n)) => format!("; stopped after {n} solutions"),
-        Some(solve::StopReason::Timeout(t)) => {
-            format!("; stopped by the timeout of {}", report::format_duration(t))
-        }
-        None => String::new(),
-    };
-    eprintln!(
-        "{counts}{why}; {} nodes in {}",
-        outcome.nodes,
-        report::format_duration(elapsed)
-    );
-    if args.stats {
-        report::stats_lines(&outcome, elapsed)
-            .iter()
-            .for_each(|l| eprintln!("{l}"));
-    }
-    ExitCode::SUCCESS
-}
-
-fn solve_domino(file: &Path, args: &SolveArgs, start: Instant) -> ExitCode {
-    let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()));
-    let puzzle = match text.and_then(|t| domino::parse(file, &t).map_err(|e| e.to_string())) {
-        Ok(p) => p,
-        Err(e) => return fail(&e),
-    };
-    let (cover, s) = (args.domino_cover, &args.search);
-    let outcome = domino::solve(
-        &puzzle,
-        cover,
-        s.max_solutions,
-        s.timeout.map(|t| start + t),
-    );
-    if args.json {
-        print!(
-            "{}",
-            domino::SolutionsFile::new(&puzzle, &outcome, &[]).to_json()
-        );
-    } else {
-        for (i, sol) in outcome.solutions.iter().enumerate() {
-            println!("=== Solution {} ===\n{}", i + 1, domino::text(&puzzle, sol));
-        }
-    }
-    let counts = report::counts(outcome.solutions.len(), None, None, outcome.complete());
-    let elapsed = report::format_duration(start.elapsed());
-    eprintln!(
-        "{counts} ({} rule); {} nodes in {elapsed}",
-        cover.name(),
-        outcome.nodes
-    );
-    ExitCode::SUCCESS
 }
 
 fn run_convert(from: &Path, to_dir: &Path) -> ExitCode {

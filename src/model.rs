@@ -143,26 +143,35 @@ impl Puzzle {
                 return Err(BoardFault::TileTwice { tile: p.tile });
             }
         }
-        for cell in 0..board.len() {
+        match self.unmatched(board).first() {
+            Some(&(cell, side)) => Err(BoardFault::Mismatch { cell, side }),
+            None => Ok(()),
+        }
+    }
+
+    /// Edges between two cells: the most a board can match.
+    pub fn inner_edges(&self) -> usize {
+        self.rows * (self.cols - 1) + (self.rows - 1) * self.cols
+    }
+
+    /// The inner edges of a full board whose two sides do not fit, each as
+    /// `(cell, RIGHT or BOTTOM)` of its upper or left cell, in row-major order.
+    pub fn unmatched(&self, board: &[Placement]) -> Vec<(usize, usize)> {
+        let mut out = Vec::new();
+        let edge = |cell: usize, side: usize| {
+            let p: Placement = board[cell];
+            self.tiles[usize::from(p.tile)].edge(side, p.turns)
+        };
+        for cell in 0..board.len().min(self.cells()) {
             let (row, col) = (cell / self.cols, cell % self.cols);
-            let here = board[cell];
-            let tile = &self.tiles[usize::from(here.tile)];
-            if col + 1 < self.cols {
-                let right = board[cell + 1];
-                let other = &self.tiles[usize::from(right.tile)];
-                if !self.fits(tile.edge(RIGHT, here.turns), other.edge(LEFT, right.turns)) {
-                    return Err(BoardFault::Mismatch { cell, side: RIGHT });
-                }
+            if col + 1 < self.cols && !self.fits(edge(cell, RIGHT), edge(cell + 1, LEFT)) {
+                out.push((cell, RIGHT));
             }
-            if row + 1 < self.rows {
-                let below = board[cell + self.cols];
-                let other = &self.tiles[usize::from(below.tile)];
-                if !self.fits(tile.edge(BOTTOM, here.turns), other.edge(TOP, below.turns)) {
-                    return Err(BoardFault::Mismatch { cell, side: BOTTOM });
-                }
+            if row + 1 < self.rows && !self.fits(edge(cell, BOTTOM), edge(cell + self.cols, TOP)) {
+                out.push((cell, BOTTOM));
             }
         }
-        Ok(())
+        out
     }
 
     /// Turns of the whole board that map it onto itself: four on a square,

@@ -86,6 +86,40 @@ pub fn highlight_pairs(
     }
 }
 
+/// Marks each unmatched inner edge `(cell, RIGHT or BOTTOM)` with a red box
+/// straddling the seam, thicker than `--highlight`'s, and a red bar along
+/// the seam itself, so the two edges that disagree stay visible inside it.
+pub fn mark_unmatched(
+    canvas: &mut RgbImage,
+    cols: usize,
+    unmatched: &[(usize, usize)],
+    origin: (i32, i32),
+    side: u32,
+) {
+    let s = side as i32;
+    let thick = (s / 40).max(2);
+    let red = Rgb([230, 20, 20]);
+    for &(cell, edge) in unmatched {
+        let (row, col) = ((cell / cols) as i32, (cell % cols) as i32);
+        let (x, y) = (origin.0 + col * s, origin.1 + row * s);
+        let (at, bar) = if edge == RIGHT {
+            let seam = x + s;
+            (
+                (seam - s / 4, y + s / 4),
+                Rect::at(seam - thick / 2, y + s / 4).of_size(thick as u32, (s / 2) as u32),
+            )
+        } else {
+            let seam = y + s;
+            (
+                (x + s / 4, seam - s / 4),
+                Rect::at(x + s / 4, seam - thick / 2).of_size((s / 2) as u32, thick as u32),
+            )
+        };
+        outline(canvas, at, (s / 2, s / 2), thick, red);
+        draw_filled_rect_mut(canvas, bar, red);
+    }
+}
+
 /// A hollow rectangle: a dark rim outside a coloured one, so it shows on any picture.
 fn outline(canvas: &mut RgbImage, at: (i32, i32), size: (i32, i32), thick: i32, colour: Rgb<u8>) {
     let ring =

@@ -100,6 +100,21 @@ impl<'p> Renderer<'p> {
         &self.canvas
     }
 
+    /// A closest board of a puzzle without a solution, with its `unmatched`
+    /// edges (as [`Puzzle::unmatched`] lists them) marked.
+    pub fn closest(&mut self, board: &[Placement], unmatched: &[(usize, usize)]) -> &RgbImage {
+        self.board(board);
+        let origin = (FRAME as i32, FRAME as i32);
+        overlay::mark_unmatched(
+            &mut self.canvas,
+            self.puzzle.cols,
+            unmatched,
+            origin,
+            self.side,
+        );
+        &self.canvas
+    }
+
     fn blit(&mut self, cell: usize, p: Placement) {
         let turns = usize::from(p.turns % 4);
         let slot = &mut self.turned[usize::from(p.tile)];

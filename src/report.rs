@@ -117,6 +117,40 @@ pub fn counts(total: usize, unique: Option<usize>, looks: Option<usize>, complet
     }
 }
 
+/// `unmatched: row 1 col 2 right, ...`: where a closest board's edges
+/// disagree, each named by the cell above or left of it.
+pub fn unmatched_line(puzzle: &crate::model::Puzzle, board: &[crate::model::Placement]) -> String {
+    let edges: Vec<String> = puzzle
+        .unmatched(board)
+        .iter()
+        .map(|&(cell, side)| {
+            let (row, col) = (cell / puzzle.cols + 1, cell % puzzle.cols + 1);
+            format!("row {row} col {col} {}", crate::model::SIDE_NAMES[side])
+        })
+        .collect();
+    format!("unmatched: {}", edges.join(", "))
+}
+
+/// What the search for closest boards found, for `solve`'s summary.
+pub fn closest_line(c: &crate::solve::Closest) -> String {
+    let boards = c.boards.len();
+    let plural = if boards == 1 { "" } else { "s" };
+    match c.stopped {
+        None => format!(
+            "closest: {boards} board{plural} (one per rotation class) match {} of {} inner edges",
+            c.matched_edges, c.inner_edges
+        ),
+        Some(crate::solve::StopReason::MaxSolutions(n)) => format!(
+            "closest: the first {n} boards match {} of {} inner edges; stopped by --max-solutions",
+            c.matched_edges, c.inner_edges
+        ),
+        Some(crate::solve::StopReason::Timeout(_)) => format!(
+            "closest: the best board found matches {} of {} inner edges, and none can match more than {}; stopped by the timeout",
+            c.matched_edges, c.inner_edges, c.matched_at_most
+        ),
+    }
+}
+
 /// The line for a puzzle that did not fail.
 pub fn puzzle_line(r: &PuzzleReport, verbose: bool) -> String {
     let time = format_duration(r.elapsed);
@@ -125,7 +159,25 @@ pub fn puzzle_line(r: &PuzzleReport, verbose: bool) -> String {
             "no solution found before --{} stopped the search; the result is partial",
             r.stopped_by.as_deref().unwrap_or("timeout")
         ),
-        Status::NoSolution => "no solution".to_string(),
+        Status::NoSolution => match &r.closest {
+            Some(c) => {
+                let n = c.rendered.len();
+                let mut s = format!(
+                    "no solution; the closest boards match {} of {} inner edges ({}{} board{}, {n} image{})",
+                    c.matched_edges,
+                    c.inner_edges,
+                    c.boards,
+                    if c.complete { "" } else { "+" },
+                    if c.boards == 1 { "" } else { "s" },
+                    if n == 1 { "" } else { "s" },
+                );
+                if !c.complete {
+                    s.push_str("; the closest search was stopped, the best board found is shown");
+                }
+                s
+            }
+            None => "no solution".to_string(),
+        },
         _ => {
             let mut s = counts(
                 r.solutions_total.unwrap_or(0),

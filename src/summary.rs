@@ -65,6 +65,9 @@ pub struct PuzzleReport {
     pub image_size: Option<[u32; 2]>,
     pub warnings: Vec<String>,
     pub error: Option<String>,
+    /// A tile puzzle without a solution: its closest boards.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub closest: Option<ClosestReport>,
     #[serde(skip)]
     pub elapsed: Duration,
     #[serde(skip)]
@@ -75,6 +78,20 @@ pub struct PuzzleReport {
     /// `--check`: output files that are missing, differ, or would be removed.
     #[serde(skip)]
     pub stale_files: Vec<String>,
+}
+
+/// The closest boards of a puzzle without a solution, in brief (the boards
+/// themselves are in its `solutions.json`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClosestReport {
+    pub matched_edges: usize,
+    pub inner_edges: usize,
+    /// Closest boards found, one per rotation class.
+    pub boards: usize,
+    /// False when a limit stopped the search (see `solutions.json`).
+    pub complete: bool,
+    /// Indices of the boards that have a `closest-<k>.png`.
+    pub rendered: Vec<usize>,
 }
 
 impl PuzzleReport {

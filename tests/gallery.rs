@@ -78,11 +78,12 @@ fn the_gallery_shows_every_puzzle_with_its_boards() {
     );
     let dom = String::from_utf8_lossy(&dom.stdout);
     assert!(
-        dom.contains("8 puzzles: 7 solved, 0 without solution, 1 failed"),
+        dom.contains("9 puzzles: 7 solved, 1 without solution, 1 failed"),
         "{dom}"
     );
     for name in [
         "3x3-original",
+        "3x3-typo",
         "asterix-knobelei",
         "cats-scramble-squares",
         "dolphin-scramble-squares",
@@ -96,6 +97,10 @@ fn the_gallery_shows_every_puzzle_with_its_boards() {
         );
     }
     assert!(dom.contains("48 solutions, 12 unique up to turning the board"));
+    assert!(dom.contains("no solution; the closest boards match 11 of 12 inner edges"));
+    assert!(dom.contains(
+        "<img src=\"3x3-typo/closest-4.png\" width=\"722\" height=\"722\" alt=\"closest board 4, 11 of 12 edges\""
+    ));
     assert!(
         dom.contains("tile 1 has 1 edges, expected 4"),
         "the error is shown"

@@ -170,7 +170,14 @@ fn check_lists_stale_files_and_writes_nothing() {
         stale.contains(&"solution-1.png (would be removed)"),
         "{stale:?}"
     );
-    assert!(stderr.contains("seed: no solution [stale: "), "{stderr}");
+    assert!(
+        stale.contains(&"closest-1.png (missing)"),
+        "the closest boards are new: {stale:?}"
+    );
+    assert!(
+        stderr.contains("seed: no solution; the closest boards match 11 of 12 inner edges (57 boards, 32 images) [stale: "),
+        "{stderr}"
+    );
     assert_eq!(
         v["changed"],
         serde_json::json!(["summary.json (differs)", "index.html (differs)"])

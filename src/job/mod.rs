@@ -165,11 +165,17 @@ trait Boards {
     fn unsolved(&mut self) -> &image::RgbImage;
     /// Solution `k` (numbered from 1): its text file and its board.
     fn solution(&mut self, k: usize) -> (String, &image::RgbImage);
+    /// Closest board `k` of a puzzle without a solution, its unmatched
+    /// edges marked; only kinds that search for them have any.
+    fn closest(&mut self, _k: usize) -> Option<(String, &image::RgbImage)> {
+        None
+    }
 }
 
 /// Writes a puzzle's files the same way for every kind: `unsolved.png`,
-/// `solution-<k>.png` and `.txt` for each rendered `k`, `solutions.json` and
-/// `index.md`; one PNG buffer serves every board.
+/// `solution-<k>.png` and `.txt` for each rendered `k`, likewise
+/// `closest-<k>`, `solutions.json` and `index.md`; one PNG buffer serves
+/// every board.
 fn write_boards(
     sink: &mut Sink,
     effort: crate::render::PngEffort,
@@ -187,6 +193,14 @@ fn write_boards(
         crate::render::encode_png(board, effort, &mut png).map_err(encode_err)?;
         sink.put(&format!("solution-{k}.png"), &png)?;
         sink.put(&format!("solution-{k}.txt"), text.as_bytes())?;
+    }
+    let closest = report.closest.as_ref().map_or(&[][..], |c| &c.rendered);
+    for &k in closest {
+        if let Some((text, board)) = boards.closest(k) {
+            crate::render::encode_png(board, effort, &mut png).map_err(encode_err)?;
+            sink.put(&format!("closest-{k}.png"), &png)?;
+            sink.put(&format!("closest-{k}.txt"), text.as_bytes())?;
+        }
     }
     sink.put("solutions.json", solutions_json.as_bytes())?;
     sink.put(

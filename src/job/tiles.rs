@@ -8,8 +8,8 @@ use crate::model::Puzzle;
 use crate::output::sink::Sink;
 use crate::output::solutions::{board_text, stop_name, Notation, SolutionsFile};
 use crate::render::Renderer;
-use crate::solve::{self, Limits, Outcome};
-use crate::summary::{PuzzleKind, PuzzleReport, Status};
+use crate::solve::{self, Closest, Limits, Outcome};
+use crate::summary::{ClosestReport, PuzzleKind, PuzzleReport, Status};
 use std::collections::BTreeSet;
 
 pub(super) fn process(ctx: &Context) -> Result<PuzzleReport, Failure> {
@@ -44,6 +44,10 @@ pub(super) fn process(ctx: &Context) -> Result<PuzzleReport, Failure> {
     };
     let outcome = solve::solve(&puzzle, &limits);
     ctx.interrupted().map_err(fail)?;
+    // Only a whole search proves there is no solution.
+    let closest = (outcome.solutions.is_empty() && outcome.complete() && output.closest)
+        .then(|| solve::closest(&puzzle, &limits));
+    ctx.interrupted().map_err(fail)?;
     let chosen = chosen_for_images(&outcome, output);
     let mut report = PuzzleReport {
         name: ctx.p.name.clone(),
@@ -65,10 +69,21 @@ pub(super) fn process(ctx: &Context) -> Result<PuzzleReport, Failure> {
         images_capped: chosen.len() < outcome.solutions.len(),
         warnings: warnings.clone(),
         nodes: outcome.nodes,
+        closest: closest.as_ref().map(|c| ClosestReport {
+            matched_edges: c.matched_edges,
+            inner_edges: c.inner_edges,
+            boards: c.boards.len(),
+            complete: c.complete(),
+            rendered: (1..=c.boards.len().min(output.max_images)).collect(),
+        }),
         ..PuzzleReport::default()
     };
     let mut sink = ctx.sink().map_err(fail)?;
-    write(&mut sink, ctx, &puzzle, &outcome, &pics, &mut report).map_err(fail)?;
+    let found = Found {
+        outcome: &outcome,
+        closest: closest.as_ref(),
+    };
+    write(&mut sink, ctx, &puzzle, found, &pics, &mut report).map_err(fail)?;
     ctx.finish(sink, key, report).map_err(fail)
 }
 
@@ -88,10 +103,18 @@ fn chosen_for_images(outcome: &Outcome, output: &OutputOptions) -> Vec<usize> {
         .collect()
 }
 
+/// What the searches found: the solutions, and the closest boards when
+/// there are none.
+#[derive(Clone, Copy)]
+struct Found<'a> {
+    outcome: &'a Outcome,
+    closest: Option<&'a Closest>,
+}
+
 struct TileBoards<'a> {
     renderer: Renderer<'a>,
     puzzle: &'a Puzzle,
-    outcome: &'a Outcome,
+    found: Found<'a>,
     notation: Notation,
 }
 
@@ -100,11 +123,19 @@ impl Boards for TileBoards<'_> {
         self.renderer.unsolved()
     }
     fn solution(&mut self, k: usize) -> (String, &image::RgbImage) {
-        let board = &self.outcome.solutions[k - 1];
+        let board = &self.found.outcome.solutions[k - 1];
         (
             board_text(self.puzzle.cols, board, self.notation),
             self.renderer.board(board),
         )
+    }
+    fn closest(&mut self, k: usize) -> Option<(String, &image::RgbImage)> {
+        let board = self.found.closest?.boards.get(k - 1)?;
+        let unmatched = self.puzzle.unmatched(board);
+        Some((
+            board_text(self.puzzle.cols, board, self.notation),
+            self.renderer.closest(board, &unmatched),
+        ))
     }
 }
 
@@ -112,7 +143,7 @@ fn write(
     sink: &mut Sink,
     ctx: &Context,
     puzzle: &Puzzle,
-    outcome: &Outcome,
+    found: Found,
     pics: &[image::RgbaImage],
     report: &mut PuzzleReport,
 ) -> Result<(), PuzzleError> {
@@ -121,9 +152,13 @@ fn write(
     let mut boards = TileBoards {
         renderer,
         puzzle,
-        outcome,
+        found,
         notation: output.notation,
     };
-    let json = SolutionsFile::new(puzzle, outcome, &report.rendered).to_json();
+    let mut json = SolutionsFile::new(puzzle, found.outcome, &report.rendered);
+    if let (Some(c), Some(r)) = (found.closest, &report.closest) {
+        json = json.with_closest(puzzle, c, &r.rendered);
+    }
+    let json = json.to_json();
     write_boards(sink, output.style.png, &mut boards, json, report)
 }

@@ -1,6 +1,7 @@
 //! Writing a puzzle's outputs: atomically, only when the bytes change, and
 //! removing the files an earlier run left that this run no longer makes.
 
+pub mod closest;
 pub mod json;
 pub mod sink;
 pub mod solutions;
@@ -54,9 +55,13 @@ pub fn write_if_changed(path: &Path, bytes: &[u8]) -> io::Result<Written> {
     })
 }
 
-/// Is `name` a file this tool writes per solution (and so may remove when stale)?
+/// Is `name` a file this tool writes per solution or closest board (and so
+/// may remove when stale)?
 pub fn is_solution_file(name: &str) -> bool {
-    let Some(rest) = name.strip_prefix("solution-") else {
+    let Some(rest) = name
+        .strip_prefix("solution-")
+        .or_else(|| name.strip_prefix("closest-"))
+    else {
         return false;
     };
     let Some((number, ext)) = rest.split_once('.') else {
@@ -75,6 +80,8 @@ mod tests {
     fn recognises_only_its_own_solution_files() {
         assert!(is_solution_file("solution-12.png"));
         assert!(is_solution_file("solution-1.txt"));
+        assert!(is_solution_file("closest-3.png"));
+        assert!(!is_solution_file("closest.png"));
         assert!(!is_solution_file("solution-.png"));
         assert!(!is_solution_file("solution-1.png.bak"));
         assert!(!is_solution_file("solution-x.png"));

@@ -2,7 +2,7 @@
 
 use super::json::Inline;
 use crate::model::{Placement, Puzzle};
-use crate::solve::{Outcome, StopReason};
+use crate::solve::{Closest, Outcome, StopReason};
 use serde::Serialize;
 
 /// Which way the text outputs count turns: seed 000 counts counter-clockwise
@@ -111,7 +111,18 @@ pub struct SolutionsFile {
     rendered: Inline<Vec<usize>>,
     nodes: u64,
     nodes_per_depth: Inline<Vec<u64>>,
-    solutions: Vec<Entry>,
+    solutions: Vec<Inline<Entry>>,
+    /// Only for a puzzle without a solution.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    closest: Option<super::closest::ClosestJson>,
+}
+
+/// `[tile, turns]` per cell, row-major; tiles from 1, turns counter-clockwise.
+pub(super) fn cells(board: &[Placement]) -> Vec<[u32; 2]> {
+    board
+        .iter()
+        .map(|p| [u32::from(p.tile) + 1, u32::from(p.turns)])
+        .collect()
 }
 
 impl SolutionsFile {
@@ -133,21 +144,28 @@ impl SolutionsFile {
                 .iter()
                 .zip(outcome.classes.iter().zip(&outcome.look_classes))
                 .enumerate()
-                .map(|(i, (board, (&class, &look)))| Entry {
-                    index: i + 1,
-                    class,
-                    look,
-                    cells: board
-                        .iter()
-                        .map(|p| [u32::from(p.tile) + 1, u32::from(p.turns)])
-                        .collect(),
+                .map(|(i, (board, (&class, &look)))| {
+                    Inline(Entry {
+                        index: i + 1,
+                        class,
+                        look,
+                        cells: cells(board),
+                    })
                 })
                 .collect(),
+            closest: None,
         }
     }
 
+    /// Adds the closest boards (of a puzzle without a solution).
+    pub fn with_closest(mut self, puzzle: &Puzzle, c: &Closest, rendered: &[usize]) -> Self {
+        self.closest = Some(super::closest::ClosestJson::new(puzzle, c, rendered));
+        self
+    }
+
     pub fn to_json(&self) -> String {
-        super::json::to_string(self, 2)
+        // Entries are inline, so the closest boards get a line each too.
+        super::json::to_string(self, 3)
     }
 }
 

@@ -3,6 +3,7 @@
 //! Knows nothing of images or files.
 
 mod classes;
+mod closest;
 mod order;
 mod parallel;
 mod search;
@@ -10,6 +11,7 @@ mod symmetry;
 mod tables;
 
 pub use classes::{look_classes, rotation_classes};
+pub use closest::{closest, Closest};
 pub use order::Order;
 pub use search::{interrupt, interrupted};
 

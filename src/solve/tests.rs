@@ -13,15 +13,12 @@ pub(crate) fn puzzle(text: &str) -> Puzzle {
         .puzzle
 }
 
-/// Every arrangement of tiles and turns, checked one by one: the reference the
-/// backtracker must agree with on small boards.
-fn brute_force(p: &Puzzle) -> Vec<Board> {
-    fn rec(p: &Puzzle, board: &mut Board, used: &mut Vec<bool>, out: &mut Vec<Board>) {
+/// Calls `f` with every arrangement of the tiles, turns included, in
+/// row-major (tile, turns) order: the reference searches are checked against.
+pub(crate) fn every_board(p: &Puzzle, f: &mut impl FnMut(&Board)) {
+    fn rec(p: &Puzzle, board: &mut Board, used: &mut [bool], f: &mut impl FnMut(&Board)) {
         if board.len() == p.cells() {
-            if p.check(board).is_ok() {
-                out.push(board.clone());
-            }
-            return;
+            return f(board);
         }
         for t in 0..p.tiles.len() {
             if used[t] {
@@ -33,19 +30,23 @@ fn brute_force(p: &Puzzle) -> Vec<Board> {
                     tile: t as u8,
                     turns,
                 });
-                rec(p, board, used, out);
+                rec(p, board, used, f);
                 board.pop();
             }
             used[t] = false;
         }
     }
+    rec(p, &mut Vec::new(), &mut vec![false; p.tiles.len()], f);
+}
+
+/// Every solution, found by checking every arrangement.
+fn brute_force(p: &Puzzle) -> Vec<Board> {
     let mut out = Vec::new();
-    rec(
-        p,
-        &mut Vec::new(),
-        &mut vec![false; p.tiles.len()],
-        &mut out,
-    );
+    every_board(p, &mut |b| {
+        if p.check(b).is_ok() {
+            out.push(b.clone());
+        }
+    });
     out
 }
 

@@ -1,0 +1,131 @@
+//! `unscramble solve`: one puzzle, its solutions printed as text.
+
+use crate::cli::{Format, SolveArgs};
+use crate::fail;
+use std::path::Path;
+use std::process::ExitCode;
+use std::time::Instant;
+use unscramble::{domino, input, output, report, solve};
+
+pub fn run_solve(args: &SolveArgs) -> ExitCode {
+    let file = match input::resolve_notation(&args.path) {
+        Ok(f) => f,
+        Err(e) => return fail(&e.to_string()),
+    };
+    let pool = match rayon::ThreadPoolBuilder::new()
+        .num_threads(args.jobs.map_or(0, usize::from))
+        .build()
+    {
+        Ok(pool) => pool,
+        Err(e) => return fail(&format!("cannot start worker threads: {e}")),
+    };
+    let start = Instant::now();
+    if file.file_name().is_some_and(|n| n == domino::FILE_NAME) {
+        return solve_domino(&file, args, start);
+    }
+    let parsed = match input::read_notation_file(&file) {
+        Ok(p) => p,
+        Err(e) => return fail(&e.to_string()),
+    };
+    parsed
+        .warnings
+        .iter()
+        .for_each(|w| eprintln!("warning: {w}"));
+    let s = &args.search;
+    let limits = solve::Limits {
+        max_solutions: s.max_solutions,
+        timeout: s.timeout,
+        order: s.order,
+        symmetry: !args.no_symmetry,
+        turn_order: args.try_turns,
+    };
+    let outcome = pool.install(|| solve::solve(&parsed.puzzle, &limits));
+    let closest = (outcome.solutions.is_empty() && outcome.complete() && !s.no_closest)
+        .then(|| pool.install(|| solve::closest(&parsed.puzzle, &limits)));
+    let elapsed = start.elapsed();
+    let puzzle = &parsed.puzzle;
+    let board = |b: &[unscramble::model::Placement]| {
+        let n = args.text.notation();
+        match args.format {
+            Format::Text => output::solutions::board_text(puzzle.cols, b, n),
+            Format::Schematic => output::solutions::schematic(puzzle.cols, b, n),
+        }
+    };
+    if args.json {
+        let mut json = output::solutions::SolutionsFile::new(puzzle, &outcome, &[]);
+        if let Some(c) = &closest {
+            json = json.with_closest(puzzle, c, &[]);
+        }
+        print!("{}", json.to_json());
+    } else {
+        for (i, b) in outcome.solutions.iter().enumerate() {
+            println!("=== Solution {} (class {}) ===", i + 1, outcome.classes[i]);
+            print!("{}", board(b));
+        }
+        for (i, b) in closest.iter().flat_map(|c| c.boards.iter()).enumerate() {
+            println!("=== Closest board {} ===", i + 1);
+            print!("{}", board(b));
+            println!("{}", report::unmatched_line(puzzle, b));
+        }
+    }
+    let counts = report::counts(
+        outcome.solutions.len(),
+        Some(outcome.unique),
+        Some(outcome.looks),
+        outcome.complete(),
+    );
+    let why = match outcome.stopped {
+        Some(solve::StopReason::MaxSolutions(n)) => format!("; stopped after {n} solutions"),
+        Some(solve::StopReason::Timeout(t)) => {
+            format!("; stopped by the timeout of {}", report::format_duration(t))
+        }
+        None => String::new(),
+    };
+    eprintln!(
+        "{counts}{why}; {} nodes in {}",
+        outcome.nodes,
+        report::format_duration(elapsed)
+    );
+    if let Some(c) = &closest {
+        eprintln!("{}", report::closest_line(c));
+    }
+    if args.stats {
+        report::stats_lines(&outcome, elapsed)
+            .iter()
+            .for_each(|l| eprintln!("{l}"));
+    }
+    ExitCode::SUCCESS
+}
+
+fn solve_domino(file: &Path, args: &SolveArgs, start: Instant) -> ExitCode {
+    let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()));
+    let puzzle = match text.and_then(|t| domino::parse(file, &t).map_err(|e| e.to_string())) {
+        Ok(p) => p,
+        Err(e) => return fail(&e),
+    };
+    let (cover, s) = (args.domino_cover, &args.search);
+    let outcome = domino::solve(
+        &puzzle,
+        cover,
+        s.max_solutions,
+        s.timeout.map(|t| start + t),
+    );
+    if args.json {
+        print!(
+            "{}",
+            domino::SolutionsFile::new(&puzzle, &outcome, &[]).to_json()
+        );
+    } else {
+        for (i, sol) in outcome.solutions.iter().enumerate() {
+            println!("=== Solution {} ===\n{}", i + 1, domino::text(&puzzle, sol));
+        }
+    }
+    let counts = report::counts(outcome.solutions.len(), None, None, outcome.complete());
+    let elapsed = report::format_duration(start.elapsed());
+    eprintln!(
+        "{counts} ({} rule); {} nodes in {elapsed}",
+        cover.name(),
+        outcome.nodes
+    );
+    ExitCode::SUCCESS
+}
