@@ -227,8 +227,9 @@ fn ctrl_c_stops_a_single_long_search_too() {
 #[test]
 fn ctrl_c_stops_a_domino_fit_search() {
     let tmp = tempfile::tempdir().expect("tmp");
-    // A 14 x 14 board under the partial rule takes far longer than this test waits.
-    let p = unscramble::domino::generate(14, 14, 0.12, 1);
+    // This 20 x 20 board finds no solution in its first 5 s (and so never
+    // stops at --max-solutions), far longer than this test waits.
+    let p = unscramble::domino::generate(20, 20, 0.12, 3);
     let blacks: Vec<[usize; 2]> = p.blacks().iter().map(|&(w, h)| [w, h]).collect();
     let yaml = format!(
         "width: {}\nheight: {}\nblacks: {blacks:?}\ntop: {:?}\nside: {:?}\n",
@@ -244,7 +245,7 @@ fn ctrl_c_stops_a_domino_fit_search() {
     let child = start(
         &tmp.path().join("puzzles"),
         &out,
-        &["--domino-cover", "partial"],
+        &["--domino-cover", "full"],
     );
     std::thread::sleep(Duration::from_millis(800));
     let (output, stopped_after) = ctrl_c(child);
