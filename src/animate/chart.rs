@@ -6,7 +6,8 @@
 
 use std::fmt::Write;
 
-const BAR_W: u32 = 28;
+/// The narrowest bar; bars widen so that their count fits above them.
+const MIN_BAR_W: u32 = 28;
 const GAP: u32 = 8;
 const PLOT_H: u32 = 220;
 const LEFT: u32 = 56;
@@ -26,7 +27,10 @@ pub fn svg(nodes_per_depth: &[u64], title: &str) -> String {
         let h = f64::from(PLOT_H) * (n as f64).log10() / f64::from(decades);
         (h.round() as u32).max(2)
     };
-    let width = LEFT + nodes_per_depth.len() as u32 * (BAR_W + GAP) + GAP;
+    // About 7 px per digit or letter at these font sizes.
+    let bar_w = MIN_BAR_W.max(7 * (most.ilog10() + 1));
+    let bars = LEFT + nodes_per_depth.len() as u32 * (bar_w + GAP) + GAP;
+    let width = bars.max(LEFT + 7 * title.chars().count() as u32);
     let height = TOP + PLOT_H + BOTTOM;
     let base = TOP + PLOT_H;
     let mut s = String::new();
@@ -55,13 +59,13 @@ pub fn svg(nodes_per_depth: &[u64], title: &str) -> String {
         );
     }
     for (d, &n) in nodes_per_depth.iter().enumerate() {
-        let x = LEFT + GAP + d as u32 * (BAR_W + GAP);
+        let x = LEFT + GAP + d as u32 * (bar_w + GAP);
         let h = height_of(n);
-        let mid = x + BAR_W / 2;
+        let mid = x + bar_w / 2;
         let depth = d + 1;
         let _ = writeln!(
             s,
-            r##"<rect class="bar" data-depth="{depth}" data-nodes="{n}" x="{x}" y="{}" width="{BAR_W}" height="{h}" fill="#4a78b5"/>"##,
+            r##"<rect class="bar" data-depth="{depth}" data-nodes="{n}" x="{x}" y="{}" width="{bar_w}" height="{h}" fill="#4a78b5"/>"##,
             base - h
         );
         let _ = writeln!(
