@@ -24,6 +24,9 @@ pub enum Command {
     Render(RenderArgs),
     /// Solve one puzzle and print its solutions as text (no images).
     Solve(SolveArgs),
+    /// Write an animated PNG of the plain backtracking search up to its first
+    /// solution, and a chart of the nodes per depth beside it.
+    Animate(AnimateArgs),
     /// Write a solvable benchmark puzzle (tile_dict.yaml and drawn tiles) to OUT_DIR.
     Generate {
         out_dir: PathBuf,
@@ -216,4 +219,38 @@ pub enum Color {
     Auto,
     Always,
     Never,
+}
+
+#[derive(Args)]
+pub struct AnimateArgs {
+    /// A puzzle folder (its input/ holds the notation file and the tile pictures).
+    pub puzzle_dir: PathBuf,
+    /// Where to write the animation (default: output/<name>/search.png); the
+    /// chart goes beside it as nodes-per-depth.svg.
+    #[arg(short, long)]
+    pub out: Option<PathBuf>,
+    /// Order in which the search fills the cells (spiral: centre first, then round it).
+    #[arg(long, value_enum, default_value_t = solve::Order::RowMajor)]
+    pub order: solve::Order,
+    /// The order in which the search tries a tile's turns.
+    #[arg(long, value_enum, default_value_t = solve::TurnOrder::CounterClockwise)]
+    pub try_turns: solve::TurnOrder,
+    /// At most this many frames: past that, the first half shows the first
+    /// events one by one and the rest fast-forwards to the last event.
+    #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(2..=100_000))]
+    pub max_frames: u32,
+    /// Side of each tile in the animation, in pixels.
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(4..=1024))]
+    pub tile_size: u32,
+    /// Stop the traced search after this many events (placements, rejections
+    /// and take-backs); the animation then ends where the search was.
+    #[arg(long, default_value_t = 100_000_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_events: u64,
+    /// Chart the plain search instead of the one `solve` runs (with
+    /// symmetry breaking); the animation always shows the plain search.
+    #[arg(long)]
+    pub no_symmetry: bool,
+    /// The charted search stops after this many solutions, as `solve`'s does.
+    #[arg(long, default_value_t = 1000)]
+    pub max_solutions: usize,
 }

@@ -1,4 +1,5 @@
-//! A 3x5 bitmap font for numbers and short labels drawn on boards. Built in,
+//! A 3x5 bitmap font for numbers and short labels drawn on boards (digits,
+//! a few signs and the lower-case letters the labels and `animate` use). Built in,
 //! so the bytes of every image are the same on every machine, whatever fonts
 //! it has installed.
 
@@ -19,6 +20,17 @@ fn glyph(c: char) -> Option<[u8; 5]> {
         '8' => [7, 5, 7, 5, 7],
         '9' => [7, 5, 7, 1, 7],
         't' => [2, 7, 2, 2, 1],
+        'd' => [1, 1, 7, 5, 7],
+        'e' => [7, 5, 7, 4, 7],
+        'h' => [4, 4, 7, 5, 5],
+        'i' => [2, 0, 6, 2, 7],
+        'l' => [6, 2, 2, 2, 7],
+        'n' => [0, 6, 5, 5, 5],
+        'o' => [0, 7, 5, 5, 7],
+        'p' => [7, 5, 7, 4, 4],
+        's' => [0, 3, 4, 1, 6],
+        'u' => [0, 5, 5, 5, 7],
+        'v' => [0, 5, 5, 5, 2],
         'r' => [0, 3, 4, 4, 4],
         '+' => [0, 2, 7, 2, 0],
         '-' => [0, 0, 7, 0, 0],

@@ -7,6 +7,7 @@
 //! keeping [`manifest`]s so unchanged puzzles are skipped; [`gallery`] and
 //! [`report`] present the results to people.
 
+pub mod animate;
 pub mod batch;
 pub mod discover;
 pub mod domino;

@@ -4,14 +4,14 @@ mod cli;
 mod solve_cmd;
 
 use clap::Parser;
-use cli::{Cli, Color, Command, RenderArgs};
+use cli::{AnimateArgs, Cli, Color, Command, RenderArgs};
 use std::io::IsTerminal;
 use std::path::Path;
 use std::process::ExitCode;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 use unscramble::report::{Reporter, Verbosity};
-use unscramble::{batch, draw, generate, input, render, solve};
+use unscramble::{animate, batch, draw, generate, input, output, render, report, solve};
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -19,6 +19,7 @@ fn main() -> ExitCode {
         None => run_render(cli.render),
         Some(Command::Render(args)) => run_render(args),
         Some(Command::Solve(args)) => solve_cmd::run_solve(&args),
+        Some(Command::Animate(args)) => run_animate(&args),
         Some(Command::Generate {
             out_dir,
             size,
@@ -122,6 +123,62 @@ fn run_render(args: RenderArgs) -> ExitCode {
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+fn run_animate(args: &AnimateArgs) -> ExitCode {
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| animate::default_out(&args.puzzle_dir));
+    let options = animate::Options {
+        order: args.order,
+        turn_order: args.try_turns,
+        max_frames: args.max_frames,
+        max_events: args.max_events,
+        tile_size: args.tile_size,
+        max_tile_side: 4096,
+        chart_symmetry: !args.no_symmetry,
+        chart_max_solutions: args.max_solutions,
+    };
+    let start = Instant::now();
+    let r = match animate::animate(&args.puzzle_dir, &out, &options) {
+        Ok(r) => r,
+        Err(e) => return fail(&e.to_string()),
+    };
+    let placed: u64 = r.places.iter().sum();
+    match &r.end {
+        animate::End::Solved(_) => eprintln!(
+            "first solution after {} events ({placed} placements)",
+            r.events
+        ),
+        animate::End::NoSolution => eprintln!(
+            "no solution: the search ended after {} events ({placed} placements)",
+            r.events
+        ),
+        animate::End::Stopped => eprintln!(
+            "stopped by --max-events after {} events, before a solution",
+            r.events
+        ),
+    }
+    let (path, bytes, written) = &r.animation;
+    let [w, h] = r.size;
+    eprintln!(
+        "{} {}: {} frames of {w}x{h}, {} KiB",
+        verb(*written),
+        path.display(),
+        r.frames,
+        bytes.div_ceil(1024)
+    );
+    eprintln!("{} {}", verb(r.chart.1), r.chart.0.display());
+    eprintln!("({})", report::format_duration(start.elapsed()));
+    ExitCode::SUCCESS
+}
+
+fn verb(w: output::Written) -> &'static str {
+    match w {
+        output::Written::Unchanged => "unchanged",
+        _ => "wrote",
     }
 }
 

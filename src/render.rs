@@ -11,7 +11,8 @@ use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use image::{imageops, ImageEncoder, RgbImage, RgbaImage};
 use serde::Serialize;
 
-const FRAME: u32 = 1;
+/// Width of the black frame round every board, in pixels.
+pub const FRAME: u32 = 1;
 
 /// How boards look; every field changes the output bytes, so all of it is
 /// part of the build key.
@@ -112,6 +113,32 @@ impl<'p> Renderer<'p> {
             origin,
             self.side,
         );
+        &self.canvas
+    }
+
+    /// The canvas as the last call left it.
+    pub fn canvas(&self) -> &RgbImage {
+        &self.canvas
+    }
+
+    /// Draws one cell: a turned tile, or white for `None`. For a board being
+    /// filled (`animate`), where each frame changes a cell or two and
+    /// redrawing the whole board would cost a blit per cell per frame.
+    pub fn set_cell(&mut self, cell: usize, p: Option<Placement>) -> &RgbImage {
+        match p {
+            Some(p) => self.blit(cell, p),
+            None => {
+                let (s, cols) = (self.side, self.puzzle.cols);
+                let x = FRAME + (cell % cols) as u32 * s;
+                let y = FRAME + (cell / cols) as u32 * s;
+                let white = image::Rgb([255, 255, 255]);
+                imageproc::drawing::draw_filled_rect_mut(
+                    &mut self.canvas,
+                    imageproc::rect::Rect::at(x as i32, y as i32).of_size(s, s),
+                    white,
+                );
+            }
+        }
         &self.canvas
     }
 
