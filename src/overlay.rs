@@ -87,8 +87,8 @@ pub fn highlight_pairs(
 }
 
 /// Marks each unmatched inner edge `(cell, RIGHT or BOTTOM)` with a red box
-/// straddling the seam, thicker than `--highlight`'s, and a red bar along
-/// the seam itself, so the two edges that disagree stay visible inside it.
+/// straddling the seam, bolder than `--highlight`'s, and a thin red line on
+/// the seam itself; the two edges that disagree stay visible inside the box.
 pub fn mark_unmatched(
     canvas: &mut RgbImage,
     cols: usize,
@@ -97,26 +97,32 @@ pub fn mark_unmatched(
     side: u32,
 ) {
     let s = side as i32;
-    let thick = (s / 40).max(2);
+    // Thick enough to see at the gallery's thumbnail size (about a third),
+    // and wide enough to leave the two edges' pictures inside uncovered.
+    let thick = (s / 30).max(2);
+    let bar = (s / 60).max(1);
+    let (across, along) = (s * 7 / 10, s * 6 / 10);
     let red = Rgb([230, 20, 20]);
     for &(cell, edge) in unmatched {
         let (row, col) = ((cell / cols) as i32, (cell % cols) as i32);
         let (x, y) = (origin.0 + col * s, origin.1 + row * s);
-        let (at, bar) = if edge == RIGHT {
-            let seam = x + s;
+        let (at, size, seam) = if edge == RIGHT {
+            let (sx, top) = (x + s, y + (s - along) / 2);
             (
-                (seam - s / 4, y + s / 4),
-                Rect::at(seam - thick / 2, y + s / 4).of_size(thick as u32, (s / 2) as u32),
+                (sx - across / 2, top),
+                (across, along),
+                Rect::at(sx - bar / 2, top).of_size(bar as u32, along as u32),
             )
         } else {
-            let seam = y + s;
+            let (sy, left) = (y + s, x + (s - along) / 2);
             (
-                (x + s / 4, seam - s / 4),
-                Rect::at(x + s / 4, seam - thick / 2).of_size((s / 2) as u32, thick as u32),
+                (left, sy - across / 2),
+                (along, across),
+                Rect::at(left, sy - bar / 2).of_size(along as u32, bar as u32),
             )
         };
-        outline(canvas, at, (s / 2, s / 2), thick, red);
-        draw_filled_rect_mut(canvas, bar, red);
+        outline(canvas, at, size, thick, red);
+        draw_filled_rect_mut(canvas, seam, red);
     }
 }
 

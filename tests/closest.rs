@@ -97,7 +97,8 @@ fn a_typo_gives_scored_closest_boards_marked_where_they_disagree() {
         for (x, y, p) in png.enumerate_pixels() {
             if p != plain.get_pixel(x, y) {
                 changed += 1;
-                let near = x.abs_diff(mx) <= side / 4 + 1 && y.abs_diff(my) <= side / 4 + 1;
+                let reach = side * 7 / 20 + 1;
+                let near = x.abs_diff(mx) <= reach && y.abs_diff(my) <= reach;
                 assert!(
                     near,
                     "board {}: pixel ({x}, {y}) changed away from the seam",
