@@ -88,12 +88,13 @@ fn row(name: &str, p: &Puzzle, limit: Duration) {
         ..Limits::default()
     };
     let start = Instant::now();
-    let c = closest(p, &limits);
+    let c = closest(p, &limits, u64::MAX);
     let t = start.elapsed();
     let stopped = match c.stopped {
         None => String::new(),
         Some(StopReason::MaxSolutions(n)) => format!(" (first {n} boards kept)"),
         Some(StopReason::Timeout(_)) => " (timeout)".to_string(),
+        Some(StopReason::MaxNodes(_)) => " (node budget)".to_string(),
     };
     println!(
         "| {name} | {} | {}{stopped} | {} | {} | {:.1} ms |",

@@ -38,6 +38,8 @@ pub struct OutputOptions {
     /// For a tile puzzle without a solution, search for and render the
     /// boards that match the most edges.
     pub closest: bool,
+    /// The closest-board search stops after about this many placements.
+    pub closest_nodes: u64,
 }
 
 impl Default for OutputOptions {
@@ -52,6 +54,7 @@ impl Default for OutputOptions {
             order: crate::solve::Order::default(),
             cover: crate::domino::Cover::default(),
             closest: true,
+            closest_nodes: crate::solve::CLOSEST_NODES,
         }
     }
 }

@@ -136,6 +136,10 @@ pub struct SearchArgs {
     /// that match the most edges (closest-<k>.png).
     #[arg(long)]
     pub no_closest: bool,
+    /// Stop the search for closest boards after about this many placements
+    /// (unlike --timeout, the same result on every machine).
+    #[arg(long, default_value_t = solve::CLOSEST_NODES)]
+    pub closest_nodes: u64,
     /// Order in which the search fills the cells (spiral: centre first, then round it).
     #[arg(long, value_enum, default_value_t = solve::Order::RowMajor)]
     pub order: solve::Order,

@@ -63,6 +63,7 @@ fn options(args: &RenderArgs) -> batch::Options {
             order: args.search.order,
             cover: args.domino_cover,
             closest: !args.search.no_closest,
+            closest_nodes: args.search.closest_nodes,
         },
         max_tile_side: args.max_tile_side,
         timeout: args.search.timeout,

@@ -133,21 +133,27 @@ pub fn unmatched_line(puzzle: &crate::model::Puzzle, board: &[crate::model::Plac
 
 /// What the search for closest boards found, for `solve`'s summary.
 pub fn closest_line(c: &crate::solve::Closest) -> String {
+    use crate::solve::StopReason;
     let boards = c.boards.len();
     let plural = if boards == 1 { "" } else { "s" };
-    match c.stopped {
-        None => format!(
-            "closest: {boards} board{plural} (one per rotation class) match {} of {} inner edges",
-            c.matched_edges, c.inner_edges
+    let (m, i) = (c.matched_edges, c.inner_edges);
+    let why = match c.stopped {
+        None => return format!(
+            "closest: {boards} board{plural} (one per rotation class) match {m} of {i} inner edges"
         ),
-        Some(crate::solve::StopReason::MaxSolutions(n)) => format!(
-            "closest: the first {n} boards match {} of {} inner edges; stopped by --max-solutions",
-            c.matched_edges, c.inner_edges
-        ),
-        Some(crate::solve::StopReason::Timeout(_)) => format!(
-            "closest: the best board found matches {} of {} inner edges, and none can match more than {}; stopped by the timeout",
-            c.matched_edges, c.inner_edges, c.matched_at_most
-        ),
+        Some(StopReason::MaxSolutions(_)) => "--max-solutions",
+        Some(StopReason::Timeout(_)) => "the timeout",
+        Some(StopReason::MaxNodes(_)) => "--closest-nodes",
+    };
+    if m == c.matched_at_most {
+        format!(
+            "closest: {boards} board{plural} found match {m} of {i} inner edges, the most any can; stopped by {why} before every such board was listed"
+        )
+    } else {
+        format!(
+            "closest: the best board found matches {m} of {i} inner edges, and none can match more than {}; stopped by {why}",
+            c.matched_at_most
+        )
     }
 }
 

@@ -41,7 +41,7 @@ pub fn run_solve(args: &SolveArgs) -> ExitCode {
     };
     let outcome = pool.install(|| solve::solve(&parsed.puzzle, &limits));
     let closest = (outcome.solutions.is_empty() && outcome.complete() && !s.no_closest)
-        .then(|| pool.install(|| solve::closest(&parsed.puzzle, &limits)));
+        .then(|| pool.install(|| solve::closest(&parsed.puzzle, &limits, s.closest_nodes)));
     let elapsed = start.elapsed();
     let puzzle = &parsed.puzzle;
     let board = |b: &[unscramble::model::Placement]| {
@@ -79,6 +79,7 @@ pub fn run_solve(args: &SolveArgs) -> ExitCode {
         Some(solve::StopReason::Timeout(t)) => {
             format!("; stopped by the timeout of {}", report::format_duration(t))
         }
+        Some(solve::StopReason::MaxNodes(n)) => format!("; stopped after {n} nodes"),
         None => String::new(),
     };
     eprintln!(

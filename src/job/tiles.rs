@@ -46,7 +46,7 @@ pub(super) fn process(ctx: &Context) -> Result<PuzzleReport, Failure> {
     ctx.interrupted().map_err(fail)?;
     // Only a whole search proves there is no solution.
     let closest = (outcome.solutions.is_empty() && outcome.complete() && output.closest)
-        .then(|| solve::closest(&puzzle, &limits));
+        .then(|| solve::closest(&puzzle, &limits, output.closest_nodes));
     ctx.interrupted().map_err(fail)?;
     let chosen = chosen_for_images(&outcome, output);
     let mut report = PuzzleReport {

@@ -80,6 +80,7 @@ pub fn stop_name(reason: &StopReason) -> &'static str {
     match reason {
         StopReason::MaxSolutions(_) => "max-solutions",
         StopReason::Timeout(_) => "timeout",
+        StopReason::MaxNodes(_) => "max-nodes",
     }
 }
 

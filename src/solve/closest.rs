@@ -22,6 +22,10 @@ use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
+/// The default node budget: about a minute on two cores for the hardest
+/// boards in `scripts/bench-closest`, and never reached by a 3 x 3 or 4 x 4.
+pub const CLOSEST_NODES: u64 = 5_000_000_000;
+
 /// What the search for the closest boards found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Closest {
@@ -47,8 +51,14 @@ impl Closest {
 }
 
 /// Finds the closest boards within `limits` (its timeout counts from this
-/// call). Every board is checked to have the score it is reported with.
-pub fn closest(puzzle: &Puzzle, limits: &Limits) -> Closest {
+/// call) and about `max_nodes` placements. Every board is checked to have the
+/// score it is reported with.
+///
+/// The node budget keeps a batch from hanging on a big board with many
+/// errors without making the result depend on the machine, as a timeout
+/// does: each round gives every unit an equal share of what is left, and a
+/// unit's search is the same on every run and thread count.
+pub fn closest(puzzle: &Puzzle, limits: &Limits, max_nodes: u64) -> Closest {
     let start = Instant::now();
     let deadline = limits.timeout.map(|t| start + t);
     let inner = puzzle.inner_edges();
@@ -59,11 +69,15 @@ pub fn closest(puzzle: &Puzzle, limits: &Limits) -> Closest {
         if interrupted() || deadline.is_some_and(|d| Instant::now() >= d) {
             timed_out.store(true, Ordering::Relaxed);
         }
-        let round = space.round(budget, limits.max_solutions, deadline, &timed_out);
+        let left = max_nodes.saturating_sub(nodes);
+        let round = space.round(budget, limits.max_solutions, deadline, &timed_out, left);
         nodes += round.iter().map(|f| f.nodes).sum::<u64>();
+        let out_of_nodes = left == 0 || round.iter().any(|f| f.out_of_nodes);
         let mut boards: Vec<Board> = round.into_iter().flat_map(|f| f.boards).collect();
         let stopped = if timed_out.load(Ordering::Relaxed) {
             Some(StopReason::Timeout(limits.timeout.unwrap_or_default()))
+        } else if out_of_nodes {
+            Some(StopReason::MaxNodes(max_nodes))
         } else if boards.len() > limits.max_solutions {
             Some(StopReason::MaxSolutions(limits.max_solutions))
         } else {
@@ -126,6 +140,8 @@ struct Space {
 struct Found {
     boards: Vec<Board>,
     nodes: u64,
+    /// The unit used up its share of the node budget.
+    out_of_nodes: bool,
 }
 
 impl Space {
@@ -210,6 +226,7 @@ impl Space {
         want: usize,
         deadline: Option<Instant>,
         timed_out: &AtomicBool,
+        max_nodes: u64,
     ) -> Vec<Found> {
         let n = self.rows * self.cols;
         let units: Vec<Placement> = (0..n)
@@ -220,6 +237,7 @@ impl Space {
                 })
             })
             .collect();
+        let share = (max_nodes / units.len() as u64).max(1);
         units
             .par_iter()
             .map(|&first| {
@@ -227,6 +245,7 @@ impl Space {
                     return Found {
                         boards: Vec::new(),
                         nodes: 0,
+                        out_of_nodes: false,
                     };
                 }
                 let mut dfs = Dfs {
@@ -239,9 +258,11 @@ impl Space {
                     used: 1u128 << first.tile,
                     boards: Vec::new(),
                     nodes: 1,
+                    max_nodes: share,
                 };
                 dfs.go(1, 0);
                 Found {
+                    out_of_nodes: dfs.nodes >= share,
                     boards: dfs.boards,
                     nodes: dfs.nodes,
                 }
@@ -260,11 +281,14 @@ struct Dfs<'a> {
     used: u128,
     boards: Vec<Board>,
     nodes: u64,
+    max_nodes: u64,
 }
 
 impl Dfs<'_> {
     fn stop(&self) -> bool {
-        self.boards.len() >= self.want || self.timed_out.load(Ordering::Relaxed)
+        self.boards.len() >= self.want
+            || self.nodes >= self.max_nodes
+            || self.timed_out.load(Ordering::Relaxed)
     }
 
     /// Fills cells `cell..` in row-major order with `misses` mismatches so far.
@@ -308,6 +332,9 @@ impl Dfs<'_> {
 
     /// Places `cand` and searches on; true when the search must stop.
     fn try_place(&mut self, cell: usize, cand: Placement, misses: usize) -> bool {
+        if self.nodes >= self.max_nodes {
+            return true;
+        }
         self.nodes += 1;
         if self.nodes & 0xffff == 0 && self.clock_says_stop() {
             return true;

@@ -70,7 +70,7 @@ fn agrees_with_brute_force_on_small_boards() {
                     .num_threads(jobs)
                     .build()
                     .expect("pool");
-                let c = pool.install(|| closest(&p, &all()));
+                let c = pool.install(|| closest(&p, &all(), CLOSEST_NODES));
                 let what = format!("{rows}x{cols} seed {seed} -j {jobs}");
                 assert!(c.complete(), "{what}");
                 assert_eq!(c.matched_edges, best, "{what}");
@@ -113,7 +113,7 @@ fn a_one_edge_error_shows_as_that_edge() {
                 continue;
             }
             cases += 1;
-            let c = closest(&p, &all());
+            let c = closest(&p, &all(), CLOSEST_NODES);
             assert_eq!((c.matched_edges, c.inner_edges), (11, 12));
             let rep = (0..4)
                 .map(|q| p.turn_board(&solution, q))
@@ -142,7 +142,7 @@ fn seam(p: &Puzzle, cell: usize, side: usize) -> Option<(usize, usize)> {
 #[test]
 fn a_solvable_puzzle_is_its_own_closest() {
     let p = puzzle(SEED_000);
-    let c = closest(&p, &all());
+    let c = closest(&p, &all(), CLOSEST_NODES);
     assert_eq!((c.matched_edges, c.boards.len()), (12, 1));
     assert!(p.check(&c.boards[0]).is_ok());
 }
@@ -155,7 +155,7 @@ fn the_cap_keeps_the_first_boards_and_says_so() {
         max_solutions: 5,
         ..Limits::default()
     };
-    let c = closest(&p, &limits);
+    let c = closest(&p, &limits, CLOSEST_NODES);
     assert_eq!(c.matched_edges, 0);
     assert_eq!(c.boards.len(), 5);
     assert_eq!(c.stopped, Some(StopReason::MaxSolutions(5)));
@@ -171,7 +171,7 @@ fn the_clock_leaves_a_scored_board_and_a_proven_bound() {
         timeout: Some(Duration::ZERO),
         ..Limits::default()
     };
-    let c = closest(&p, &limits);
+    let c = closest(&p, &limits, CLOSEST_NODES);
     assert!(matches!(c.stopped, Some(StopReason::Timeout(_))));
     assert_eq!(c.boards.len(), 1);
     let mut tiles: Vec<u8> = c.boards[0].iter().map(|c| c.tile).collect();
@@ -179,4 +179,27 @@ fn the_clock_leaves_a_scored_board_and_a_proven_bound() {
     assert_eq!(tiles, (0..16).collect::<Vec<u8>>());
     assert_eq!(c.matched_edges, 24 - p.unmatched(&c.boards[0]).len());
     assert!(c.matched_edges <= c.matched_at_most);
+}
+
+#[test]
+fn the_node_budget_stops_the_same_way_on_any_number_of_threads() {
+    let tiles = random_tiles(16, 3, 7);
+    let refs: Vec<&str> = tiles.iter().map(String::as_str).collect();
+    let p = shaped(4, 4, &refs);
+    let run = |jobs: usize| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(jobs)
+            .build()
+            .expect("pool");
+        pool.install(|| closest(&p, &all(), 200_000))
+    };
+    let one = run(1);
+    assert_eq!(one.stopped, Some(StopReason::MaxNodes(200_000)));
+    assert!(one.nodes <= 200_000, "{}", one.nodes);
+    assert!(one.matched_edges <= one.matched_at_most);
+    assert_eq!(one, run(3));
+    let whole = closest(&p, &all(), CLOSEST_NODES);
+    assert!(whole.complete());
+    assert!(one.matched_edges <= whole.matched_edges);
+    assert!(whole.matched_edges <= one.matched_at_most);
 }

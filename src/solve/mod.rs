@@ -12,7 +12,7 @@ mod tables;
 pub mod trace;
 
 pub use classes::{look_classes, rotation_classes};
-pub use closest::{closest, Closest};
+pub use closest::{closest, Closest, CLOSEST_NODES};
 pub use order::Order;
 pub use search::{interrupt, interrupted};
 
@@ -81,6 +81,8 @@ impl Default for Limits {
 pub enum StopReason {
     MaxSolutions(usize),
     Timeout(Duration),
+    /// The closest-board search's node budget ran out (see [`closest`]).
+    MaxNodes(u64),
 }
 
 /// Everything the search found.
