@@ -137,13 +137,14 @@ pub fn closest_line(c: &crate::solve::Closest) -> String {
     let boards = c.boards.len();
     let plural = if boards == 1 { "" } else { "s" };
     let (m, i) = (c.matched_edges, c.inner_edges);
-    let why = match c.stopped {
-        None => return format!(
-            "closest: {boards} board{plural} (one per rotation class) match {m} of {i} inner edges"
-        ),
-        Some(StopReason::MaxSolutions(_)) => "--max-solutions",
-        Some(StopReason::Timeout(_)) => "the timeout",
-        Some(StopReason::MaxNodes(_)) => "--closest-nodes",
+    let Some(stop) = c.stopped else {
+        let what = format!("{boards} board{plural} (one per rotation class)");
+        return format!("closest: {what} match {m} of {i} inner edges");
+    };
+    let why = match stop {
+        StopReason::MaxSolutions(_) => "--max-solutions",
+        StopReason::Timeout(_) => "the timeout",
+        StopReason::MaxNodes(_) => "--closest-nodes",
     };
     if m == c.matched_at_most {
         format!(
