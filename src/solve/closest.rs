@@ -122,11 +122,8 @@ pub fn closest(puzzle: &Puzzle, limits: &Limits, max_nodes: u64) -> Closest {
 struct Space {
     rows: usize,
     cols: usize,
-    width: usize,
     /// `edges[tile][turns][side]`.
     edges: Vec<[[u8; 4]; 4]>,
-    /// `fit[a * width + b]`.
-    fit: Vec<bool>,
     /// Turns tile 0 may take: one member per rotation class.
     first_turns: u8,
     /// The solver's candidate lists, for cells where no more mismatches are
@@ -149,24 +146,14 @@ impl Space {
         // Counter-clockwise, the lists keep the (tile, turns) order of the scan.
         let tables = Tables::new(puzzle, TurnOrder::CounterClockwise);
         let base = tables.base((TOP, LEFT)) as usize;
-        let width = puzzle.matching.codes();
-        let mut fit = vec![false; width * width];
-        for a in 0..width {
-            for b in 0..width {
-                fit[a * width + b] =
-                    puzzle.fits(crate::model::Edge(a as u8), crate::model::Edge(b as u8));
-            }
-        }
         Space {
             rows: puzzle.rows,
             cols: puzzle.cols,
-            width,
             edges: puzzle
                 .tiles
                 .iter()
                 .map(|t| [0, 1, 2, 3].map(|r| [0, 1, 2, 3].map(|s| t.edge(s, r).0)))
                 .collect(),
-            fit,
             first_turns: 4 / puzzle.board_turns(),
             tables,
             base,
@@ -177,43 +164,40 @@ impl Space {
         0..if tile == 0 { self.first_turns } else { 4 }
     }
 
+    /// The edge code `p` shows on `side`.
+    fn shows(&self, p: Placement, side: usize) -> usize {
+        usize::from(self.edges[usize::from(p.tile)][usize::from(p.turns)][side])
+    }
+
+    /// The codes the left and top neighbours of `cell` show it (`any` at
+    /// the board's edge, which fits everything).
+    fn neighbours(&self, placed: &[Placement], cell: usize) -> (usize, usize) {
+        let any = usize::from(self.tables.any);
+        let left = if cell % self.cols > 0 {
+            self.shows(placed[cell - 1], RIGHT)
+        } else {
+            any
+        };
+        let top = if cell >= self.cols {
+            self.shows(placed[cell - self.cols], BOTTOM)
+        } else {
+            any
+        };
+        (left, top)
+    }
+
     /// Mismatches of `cand` in cell `cell` against its left and top neighbours.
     fn misses(&self, placed: &[Placement], cell: usize, cand: Placement) -> usize {
-        let e = &self.edges[usize::from(cand.tile)][usize::from(cand.turns)];
-        let mut m = 0;
-        let side = |p: Placement, s: usize| {
-            usize::from(self.edges[usize::from(p.tile)][usize::from(p.turns)][s])
-        };
-        if cell % self.cols > 0 {
-            m += usize::from(
-                !self.fit[side(placed[cell - 1], RIGHT) * self.width + usize::from(e[LEFT])],
-            );
-        }
-        if cell >= self.cols {
-            m += usize::from(
-                !self.fit
-                    [side(placed[cell - self.cols], BOTTOM) * self.width + usize::from(e[TOP])],
-            );
-        }
-        m
+        let t = &self.tables;
+        let (left, top) = self.neighbours(placed, cell);
+        let fits = |a: usize, side: usize| t.fit[a * t.width + self.shows(cand, side)];
+        usize::from(!fits(left, LEFT)) + usize::from(!fits(top, TOP))
     }
 
     /// The candidates that fit both neighbours of `cell`, from the tables.
     fn fitting(&self, placed: &[Placement], cell: usize) -> &[Cand] {
         let t = &self.tables;
-        let side = |p: Placement, s: usize| {
-            usize::from(self.edges[usize::from(p.tile)][usize::from(p.turns)][s])
-        };
-        let left = if cell % self.cols > 0 {
-            side(placed[cell - 1], RIGHT)
-        } else {
-            usize::from(t.any)
-        };
-        let top = if cell >= self.cols {
-            side(placed[cell - self.cols], BOTTOM)
-        } else {
-            usize::from(t.any)
-        };
+        let (left, top) = self.neighbours(placed, cell);
         let i = self.base + top * t.width + left;
         &t.entries[t.offsets[i] as usize..t.offsets[i + 1] as usize]
     }
