@@ -190,16 +190,26 @@ fn write_boards(
     sink.put("unsolved.png", &png)?;
     for &k in &report.rendered {
         let (text, board) = boards.solution(k);
-        crate::render::encode_png(board, effort, &mut png).map_err(encode_err)?;
-        sink.put(&format!("solution-{k}.png"), &png)?;
-        sink.put(&format!("solution-{k}.txt"), text.as_bytes())?;
+        put_board(
+            sink,
+            &mut png,
+            effort,
+            &format!("solution-{k}"),
+            &text,
+            board,
+        )?;
     }
     let closest = report.closest.as_ref().map_or(&[][..], |c| &c.rendered);
     for &k in closest {
         if let Some((text, board)) = boards.closest(k) {
-            crate::render::encode_png(board, effort, &mut png).map_err(encode_err)?;
-            sink.put(&format!("closest-{k}.png"), &png)?;
-            sink.put(&format!("closest-{k}.txt"), text.as_bytes())?;
+            put_board(
+                sink,
+                &mut png,
+                effort,
+                &format!("closest-{k}"),
+                &text,
+                board,
+            )?;
         }
     }
     sink.put("solutions.json", solutions_json.as_bytes())?;
@@ -207,6 +217,21 @@ fn write_boards(
         "index.md",
         crate::gallery::puzzle_markdown(report).as_bytes(),
     )?;
+    Ok(())
+}
+
+/// Writes `<stem>.png`, encoded into the reused buffer `png`, and `<stem>.txt`.
+fn put_board(
+    sink: &mut Sink,
+    png: &mut Vec<u8>,
+    effort: crate::render::PngEffort,
+    stem: &str,
+    text: &str,
+    board: &image::RgbImage,
+) -> Result<(), PuzzleError> {
+    crate::render::encode_png(board, effort, png).map_err(encode_err)?;
+    sink.put(&format!("{stem}.png"), png)?;
+    sink.put(&format!("{stem}.txt"), text.as_bytes())?;
     Ok(())
 }
 

@@ -57,7 +57,7 @@ pub fn write_if_changed(path: &Path, bytes: &[u8]) -> io::Result<Written> {
 
 /// Is `name` a file this tool writes per solution or closest board (and so
 /// may remove when stale)?
-pub fn is_solution_file(name: &str) -> bool {
+pub fn is_board_file(name: &str) -> bool {
     let Some(rest) = name
         .strip_prefix("solution-")
         .or_else(|| name.strip_prefix("closest-"))
@@ -77,16 +77,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn recognises_only_its_own_solution_files() {
-        assert!(is_solution_file("solution-12.png"));
-        assert!(is_solution_file("solution-1.txt"));
-        assert!(is_solution_file("closest-3.png"));
-        assert!(!is_solution_file("closest.png"));
-        assert!(!is_solution_file("solution-.png"));
-        assert!(!is_solution_file("solution-1.png.bak"));
-        assert!(!is_solution_file("solution-x.png"));
-        assert!(!is_solution_file("my-solution-1.png"));
-        assert!(!is_solution_file("unsolved.png"));
+    fn recognises_only_its_own_board_files() {
+        assert!(is_board_file("solution-12.png"));
+        assert!(is_board_file("solution-1.txt"));
+        assert!(is_board_file("closest-3.png"));
+        assert!(!is_board_file("closest.png"));
+        assert!(!is_board_file("solution-.png"));
+        assert!(!is_board_file("solution-1.png.bak"));
+        assert!(!is_board_file("solution-x.png"));
+        assert!(!is_board_file("my-solution-1.png"));
+        assert!(!is_board_file("unsolved.png"));
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! what is on disk. Both modes run the same code up to the last byte, so a
 //! check reports exactly the files a render would change.
 
-use super::{is_solution_file, write_if_changed, Written, TMP_MARK};
+use super::{is_board_file, write_if_changed, Written, TMP_MARK};
 use crate::error::OutputError;
 use crate::manifest;
 use std::collections::BTreeMap;
@@ -60,7 +60,7 @@ impl Sink {
     /// temporary files an interrupted run left. Touches nothing else.
     pub fn sweep(&mut self) -> Result<(), OutputError> {
         self.remove_where(|name, produced| {
-            is_solution_file(name) && !produced.contains_key(name) || is_temporary(name)
+            is_board_file(name) && !produced.contains_key(name) || is_temporary(name)
         })
     }
 
