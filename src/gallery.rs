@@ -72,8 +72,8 @@ fn boards(r: &PuzzleReport) -> Vec<(usize, String, String)> {
     solutions.chain(closest).collect()
 }
 
-/// Escapes text for HTML content and attribute values.
-fn esc(text: &str) -> String {
+/// Escapes text for HTML (and SVG) content and attribute values.
+pub(crate) fn esc(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")

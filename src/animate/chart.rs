@@ -38,7 +38,7 @@ pub fn svg(nodes_per_depth: &[u64], title: &str) -> String {
         s,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="11">"#
     );
-    let _ = writeln!(s, "<title>{}</title>", escape(title));
+    let _ = writeln!(s, "<title>{}</title>", crate::gallery::esc(title));
     let _ = writeln!(
         s,
         r#"<rect width="{width}" height="{height}" fill="white"/>"#
@@ -46,7 +46,7 @@ pub fn svg(nodes_per_depth: &[u64], title: &str) -> String {
     let _ = writeln!(
         s,
         r#"<text x="{LEFT}" y="18" font-size="13">{}</text>"#,
-        escape(title)
+        crate::gallery::esc(title)
     );
     for d in 0..=decades {
         let y = base - PLOT_H * d / decades;
@@ -87,12 +87,6 @@ pub fn svg(nodes_per_depth: &[u64], title: &str) -> String {
     );
     s.push_str("</svg>\n");
     s
-}
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
 }
 
 #[cfg(test)]
