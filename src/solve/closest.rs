@@ -22,8 +22,9 @@ use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-/// The default node budget: about a minute on two cores for the hardest
-/// boards in `scripts/bench-closest`, and never reached by a 3 x 3 or 4 x 4.
+/// The default node budget: about 40 s on two cores at the rate of
+/// `scripts/bench-closest`, whose boards all stay under it (the largest,
+/// a 6 x 6 with one typo, needs 3 billion).
 pub const CLOSEST_NODES: u64 = 5_000_000_000;
 
 /// What the search for the closest boards found.
