@@ -35,10 +35,15 @@ fn start(puzzles: &Path, out: &Path, extra: &[&str]) -> Child {
 /// Sends Ctrl-C (SIGINT) to `child` and waits: its output, and how long it
 /// took to stop after the signal.
 fn ctrl_c(child: Child) -> (std::process::Output, Duration) {
+    send_signal(child, "INT")
+}
+
+/// Sends `signal` (a name `kill -s` knows) to `child` and waits.
+fn send_signal(child: Child, signal: &str) -> (std::process::Output, Duration) {
     let sent = Instant::now();
     let pid = child.id().to_string();
     let kill = std::process::Command::new("kill")
-        .args(["-INT", &pid])
+        .args(["-s", signal, &pid])
         .status()
         .expect("kill runs");
     assert!(kill.success());
@@ -263,4 +268,35 @@ fn ctrl_c_stops_a_domino_fit_search() {
         !out.join("domino").exists(),
         "the interrupted puzzle wrote nothing"
     );
+}
+
+/// A CI runner's cancel button sends SIGTERM, a closed terminal SIGHUP: both
+/// stop the run as Ctrl-C does, not like a crash.
+#[test]
+fn sigterm_and_sighup_stop_like_ctrl_c() {
+    for signal in ["TERM", "HUP"] {
+        let tmp = tempfile::tempdir().expect("tmp");
+        let puzzles = tmp.path().join("puzzles");
+        many_puzzles(&puzzles, 40, 64);
+        let out = tmp.path().join("out");
+        let child = start(&puzzles, &out, &["-j", "1", "--png", "best"]);
+        let t0 = Instant::now();
+        while !out.join("p00").exists() && t0.elapsed() < Duration::from_secs(20) {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        std::thread::sleep(Duration::from_millis(100));
+        let (output, stopped_after) = send_signal(child, signal);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(130), "SIG{signal}: {stderr}");
+        assert!(
+            stopped_after < Duration::from_secs(3),
+            "SIG{signal}: stopped {stopped_after:?} after the signal"
+        );
+        assert_eq!(
+            check_final_files(&out),
+            Vec::<PathBuf>::new(),
+            "SIG{signal}"
+        );
+        assert!(!out.join("summary.json").exists(), "SIG{signal}");
+    }
 }
