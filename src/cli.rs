@@ -40,8 +40,11 @@ pub enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Side of each tile picture in pixels.
-        #[arg(long, default_value_t = 240)]
+        #[arg(long, default_value_t = 240, value_parser = tile_side())]
         tile_size: u32,
+        /// Replace a tile_dict.yaml and tile pictures already in OUT_DIR/input.
+        #[arg(long)]
+        force: bool,
     },
     /// Write a puzzle's notation (letters.txt, signed.txt, legespiel.xml, ...)
     /// as tile_dict.yaml, and board.yaml where the board is not square, in TO_DIR.
@@ -50,12 +53,15 @@ pub enum Command {
         from: PathBuf,
         /// The folder to write tile_dict.yaml (and board.yaml) into.
         to_dir: PathBuf,
+        /// Replace a tile_dict.yaml or board.yaml already in TO_DIR.
+        #[arg(long)]
+        force: bool,
     },
     /// Draw input/K.png for every tile that has no picture yet, from its edges.
     DrawTiles {
         puzzle_dir: PathBuf,
         /// Side of each tile picture in pixels.
-        #[arg(long, default_value_t = 240)]
+        #[arg(long, default_value_t = 240, value_parser = tile_side())]
         size: u32,
         /// Redraw pictures that already exist.
         #[arg(long)]
@@ -79,8 +85,8 @@ pub struct SolveArgs {
     /// is searched for (slower; for comparison).
     #[arg(long)]
     pub no_symmetry: bool,
-    /// Worker threads (default: one per core).
-    #[arg(short, long, value_parser = clap::value_parser!(u16).range(1..))]
+    /// Worker threads (default or 0: one per core; at most 4 per core).
+    #[arg(short, long)]
     pub jobs: Option<u16>,
     /// The order in which the search tries a tile's turns (cw: as seed 003's
     /// search, whose tries --stats then reproduces).
@@ -145,6 +151,35 @@ pub struct SearchArgs {
     pub order: solve::Order,
 }
 
+/// The tile sides the drawing and scaling options take: the same bound as a
+/// tile picture's default `--max-tile-side`, so nothing drawn is refused later.
+fn tile_side() -> clap::builder::RangedI64ValueParser<u32> {
+    clap::value_parser!(u32).range(4..=4096)
+}
+
+/// More worker threads than this per core only add overhead (the work is
+/// CPU-bound) and, in the thousands, take seconds just to start and stop.
+const THREADS_PER_CORE: usize = 4;
+
+/// The worker threads for `-j`: none or 0 means one per core, and more than
+/// [`THREADS_PER_CORE`] per core are capped, with a note saying so. The
+/// outputs are the same for any number of threads.
+pub fn worker_threads(requested: Option<u16>) -> (usize, Option<String>) {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let cap = cores * THREADS_PER_CORE;
+    match requested.map(usize::from) {
+        None | Some(0) => (cores, None),
+        Some(n) if n > cap => (
+            cap,
+            Some(format!(
+                "-j {n} is more than {THREADS_PER_CORE} threads per core ({cores} {}); using {cap}",
+                if cores == 1 { "core" } else { "cores" }
+            )),
+        ),
+        Some(n) => (n, None),
+    }
+}
+
 fn parse_seconds(s: &str) -> Result<Duration, String> {
     let secs: f64 = s
         .parse()
@@ -161,8 +196,8 @@ pub struct RenderArgs {
     /// Folder for the images and reports.
     #[arg(short, long, default_value = "output")]
     pub out: PathBuf,
-    /// Worker threads (default: one per core).
-    #[arg(short, long, value_parser = clap::value_parser!(u16).range(1..))]
+    /// Worker threads (default or 0: one per core; at most 4 per core).
+    #[arg(short, long)]
     pub jobs: Option<u16>,
     /// Render one board per rotation class instead of every solution: the class's
     /// first solution, the representative the search found (see `solve::Outcome`).
@@ -182,7 +217,7 @@ pub struct RenderArgs {
     #[arg(long, default_value_t = 4096)]
     pub max_tile_side: u32,
     /// Scale every tile to this many pixels per side (Lanczos) before compositing.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(4..=4096))]
+    #[arg(long, value_parser = tile_side())]
     pub tile_size: Option<u32>,
     /// PNG compression effort (the pixels are the same at every level).
     #[arg(long, value_enum, default_value_t = render::PngEffort::Default)]
@@ -257,4 +292,20 @@ pub struct AnimateArgs {
     /// The charted search stops after this many solutions, as `solve`'s does.
     #[arg(long, default_value_t = 1000)]
     pub max_solutions: usize,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn worker_threads_default_to_the_cores_and_are_capped() {
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        assert_eq!(worker_threads(None), (cores, None));
+        assert_eq!(worker_threads(Some(0)), (cores, None));
+        assert_eq!(worker_threads(Some(1)), (1, None));
+        let (n, note) = worker_threads(Some(u16::MAX));
+        assert_eq!(n, cores * THREADS_PER_CORE);
+        assert!(note.is_some_and(|t| t.contains("-j 65535") && t.contains(&format!("using {n}"))));
+    }
 }

@@ -91,15 +91,22 @@ pub fn tile_dict(size: usize, tokens: usize, seed: u64) -> String {
     text
 }
 
-/// Writes `out_dir/input/tile_dict.yaml` and draws its tiles. Returns the files written.
+/// Writes `out_dir/input/tile_dict.yaml` and draws its tiles. Returns the
+/// files written. Existing files are replaced only with `force`.
 pub fn write_puzzle(
     out_dir: &Path,
     size: usize,
     tokens: usize,
     seed: u64,
     tile_side: u32,
+    force: bool,
 ) -> Result<Vec<PathBuf>, PuzzleError> {
     let input = out_dir.join("input");
+    let pictures: Vec<String> = (1..=size * size).map(|k| format!("{k}.png")).collect();
+    let writes: Vec<&str> = std::iter::once(TILE_DICT)
+        .chain(pictures.iter().map(String::as_str))
+        .collect();
+    crate::input::overwrite::guard(&input, &writes, force)?;
     std::fs::create_dir_all(&input).map_err(|e| OutputError::new(&input, e))?;
     let path = input.join(TILE_DICT);
     let text = tile_dict(size, tokens, seed);

@@ -26,9 +26,10 @@ fn main() -> ExitCode {
             tokens,
             seed,
             tile_size,
+            force,
         }) => {
             let (size, tokens) = (usize::from(size), usize::from(tokens));
-            match generate::write_puzzle(&out_dir, size, tokens, seed, tile_size) {
+            match generate::write_puzzle(&out_dir, size, tokens, seed, tile_size, force) {
                 Ok(written) => {
                     eprintln!("wrote {} files to {}", written.len(), out_dir.display());
                     ExitCode::SUCCESS
@@ -36,7 +37,11 @@ fn main() -> ExitCode {
                 Err(e) => fail(&e.to_string()),
             }
         }
-        Some(Command::Convert { from, to_dir }) => run_convert(&from, &to_dir),
+        Some(Command::Convert {
+            from,
+            to_dir,
+            force,
+        }) => run_convert(&from, &to_dir, force),
         Some(Command::DrawTiles {
             puzzle_dir,
             size,
@@ -76,7 +81,9 @@ fn options(args: &RenderArgs) -> batch::Options {
 fn run_render(args: RenderArgs) -> ExitCode {
     let options = options(&args);
     let cancel = options.cancel.clone();
-    // A first Ctrl-C lets running puzzles finish their files; a second one quits at once.
+    // A first Ctrl-C (or SIGTERM, SIGHUP: a CI runner's cancel button, a
+    // closed terminal) lets running puzzles finish their files; a second one
+    // quits at once.
     let _ = ctrlc::set_handler(move || {
         if cancel.swap(true, Ordering::SeqCst) {
             std::process::exit(130);
@@ -97,12 +104,15 @@ fn run_render(args: RenderArgs) -> ExitCode {
     };
     let reporter = Reporter::new(verbosity, terminal);
     let start = Instant::now();
-    let jobs = args.jobs.map(usize::from);
+    let (jobs, note) = cli::worker_threads(args.jobs);
+    if let Some(note) = note.filter(|_| !args.quiet) {
+        eprintln!("note: {note}");
+    }
     let run = batch::render_all(
         &args.puzzles,
         &args.out,
         &options,
-        jobs,
+        Some(jobs),
         &|n| reporter.start(n),
         &|r| reporter.done(r),
     );
@@ -183,8 +193,8 @@ fn verb(w: output::Written) -> &'static str {
     }
 }
 
-fn run_convert(from: &Path, to_dir: &Path) -> ExitCode {
-    match input::convert_to_tile_dict(from, to_dir) {
+fn run_convert(from: &Path, to_dir: &Path, force: bool) -> ExitCode {
+    match input::convert_to_tile_dict(from, to_dir, force) {
         Ok(written) => {
             written
                 .iter()

@@ -12,10 +12,11 @@ pub fn run_solve(args: &SolveArgs) -> ExitCode {
         Ok(f) => f,
         Err(e) => return fail(&e.to_string()),
     };
-    let pool = match rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs.map_or(0, usize::from))
-        .build()
-    {
+    let (jobs, note) = crate::cli::worker_threads(args.jobs);
+    if let Some(note) = note {
+        eprintln!("note: {note}");
+    }
+    let pool = match rayon::ThreadPoolBuilder::new().num_threads(jobs).build() {
         Ok(pool) => pool,
         Err(e) => return fail(&format!("cannot start worker threads: {e}")),
     };

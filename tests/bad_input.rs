@@ -280,7 +280,7 @@ fn usage_errors_exit_with_2() {
         .expect("runs");
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("cannot open the puzzles folder"));
-    for args in [["render", "--max-images", "many"], ["render", "-j", "0"]] {
+    for args in [["render", "--max-images", "many"], ["render", "-j", "-1"]] {
         let output = unscramble().args(args).output().expect("runs");
         assert_eq!(output.status.code(), Some(2), "{args:?}");
     }

@@ -3,6 +3,7 @@
 pub mod convert;
 pub mod legespiel_xml;
 pub mod letters;
+pub mod overwrite;
 pub mod pictures;
 pub mod signed;
 pub mod spec;
@@ -118,7 +119,11 @@ pub fn parse_notation(
 /// Reads the notation at `from` and writes it as `tile_dict.yaml` (and
 /// `board.yaml` when the board is not square) into `to_dir`; returns the
 /// files written. Pictures are not copied: they keep their names.
-pub fn convert_to_tile_dict(from: &Path, to_dir: &Path) -> Result<Vec<std::path::PathBuf>, String> {
+pub fn convert_to_tile_dict(
+    from: &Path,
+    to_dir: &Path,
+    force: bool,
+) -> Result<Vec<std::path::PathBuf>, String> {
     let file = resolve_notation(from).map_err(|e| e.to_string())?;
     let bytes = std::fs::read(&file).map_err(|e| pictures::read_error(&file, &e).to_string())?;
     let text = std::str::from_utf8(&bytes)
@@ -148,6 +153,17 @@ pub fn convert_to_tile_dict(from: &Path, to_dir: &Path) -> Result<Vec<std::path:
     // The puzzle must be valid before it is written in another notation.
     spec::build(spec.clone(), None).map_err(|e| e.to_string())?;
     let out = convert::to_tile_dict(&spec).map_err(|e| e.to_string())?;
+    // board.yaml is always in the list: one left from another puzzle would
+    // give this one its shape.
+    overwrite::guard(to_dir, &[TILE_DICT, BOARD], force).map_err(|e| e.to_string())?;
+    if out.board.is_none() && to_dir.join(BOARD).symlink_metadata().is_ok() {
+        return Err(InputError::new(
+            to_dir.join(BOARD),
+            "the converted puzzle is square and writes no board.yaml, but this one would give it another shape",
+        )
+        .hint("move board.yaml away first")
+        .to_string());
+    }
     std::fs::create_dir_all(to_dir).map_err(|e| format!("{}: {e}", to_dir.display()))?;
     let mut written = Vec::new();
     for (name, text) in [(TILE_DICT, Some(out.tile_dict)), (BOARD, out.board)] {

@@ -1,0 +1,155 @@
+//! The commands besides `render` treat a person's files and machine with the
+//! same care: `generate` and `convert` replace nothing without `--force` and
+//! never leave two notation files in one folder; sizes are checked before
+//! anything is drawn; `-j` is capped instead of starting thousands of threads.
+
+mod common;
+use common::*;
+use std::fs;
+
+fn stderr(output: &std::process::Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+#[test]
+fn generate_replaces_nothing_without_force() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let dir = tmp.path().join("g");
+    let generate = |extra: &[&str]| {
+        unscramble()
+            .args([
+                "generate",
+                "--size",
+                "2",
+                "--tokens",
+                "2",
+                "--tile-size",
+                "8",
+            ])
+            .args(extra)
+            .arg(&dir)
+            .output()
+            .expect("runs")
+    };
+    assert!(generate(&[]).status.success());
+    fs::write(dir.join("input/1.png"), b"my scan").expect("write");
+    let again = generate(&["--seed", "2"]);
+    assert_eq!(again.status.code(), Some(1), "{}", stderr(&again));
+    assert!(
+        stderr(&again).contains("already exists") && stderr(&again).contains("--force"),
+        "{}",
+        stderr(&again)
+    );
+    assert_eq!(fs::read(dir.join("input/1.png")).expect("read"), b"my scan");
+
+    assert!(generate(&["--seed", "2", "--force"]).status.success());
+    assert_ne!(fs::read(dir.join("input/1.png")).expect("read"), b"my scan");
+}
+
+#[test]
+fn generate_never_adds_a_second_notation_file() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let dir = tmp.path().join("g");
+    fs::create_dir_all(dir.join("input")).expect("mkdir");
+    fs::write(dir.join("input/letters.txt"), "ABCD\n").expect("write");
+    for force in [false, true] {
+        let mut cmd = unscramble();
+        cmd.args(["generate", "--size", "2", "--tokens", "2"]);
+        if force {
+            cmd.arg("--force");
+        }
+        let out = cmd.arg(&dir).output().expect("runs");
+        assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+        assert!(stderr(&out).contains("letters.txt"), "{}", stderr(&out));
+        assert!(!dir.join("input/tile_dict.yaml").exists());
+    }
+}
+
+#[test]
+fn convert_replaces_nothing_without_force_and_refuses_its_own_input_folder() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let input = tmp.path().join("p/input");
+    fs::create_dir_all(&input).expect("mkdir");
+    fs::write(input.join("signed.txt"), "[1, 2, -1, -2]\n").expect("write");
+
+    // Into the puzzle's own input/: signed.txt and tile_dict.yaml side by side.
+    let own = unscramble()
+        .arg("convert")
+        .arg(&input)
+        .arg(&input)
+        .output()
+        .expect("runs");
+    assert_eq!(own.status.code(), Some(1), "{}", stderr(&own));
+    assert!(stderr(&own).contains("signed.txt"), "{}", stderr(&own));
+    assert!(!input.join("tile_dict.yaml").exists());
+
+    let to = tmp.path().join("q/input");
+    fs::create_dir_all(&to).expect("mkdir");
+    fs::write(to.join("tile_dict.yaml"), "# mine\n").expect("write");
+    let convert = |force: bool| {
+        let mut cmd = unscramble();
+        cmd.arg("convert").arg(&input).arg(&to);
+        if force {
+            cmd.arg("--force");
+        }
+        cmd.output().expect("runs")
+    };
+    let refused = convert(false);
+    assert_eq!(refused.status.code(), Some(1), "{}", stderr(&refused));
+    assert!(stderr(&refused).contains("already exists"));
+    assert_eq!(
+        fs::read_to_string(to.join("tile_dict.yaml")).expect("read"),
+        "# mine\n"
+    );
+    assert!(convert(true).status.success());
+    assert!(fs::read_to_string(to.join("tile_dict.yaml"))
+        .expect("read")
+        .starts_with("1: "));
+}
+
+#[test]
+fn sizes_are_checked_before_anything_is_drawn() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let generate = unscramble()
+        .args(["generate", "--size", "2", "--tokens", "2"])
+        .args(["--tile-size", "100000"])
+        .arg(tmp.path().join("g"))
+        .output()
+        .expect("runs");
+    assert_eq!(generate.status.code(), Some(2), "{}", stderr(&generate));
+    assert!(
+        stderr(&generate).contains("4..=4096"),
+        "{}",
+        stderr(&generate)
+    );
+    assert!(!tmp.path().join("g").exists());
+
+    let dir = tmp.path().join("d");
+    fs::create_dir_all(dir.join("input")).expect("mkdir");
+    fs::write(dir.join("input/tile_dict.yaml"), SEED_000).expect("write");
+    let draw = unscramble()
+        .args(["draw-tiles", "--size", "100000"])
+        .arg(&dir)
+        .output()
+        .expect("runs");
+    assert_eq!(draw.status.code(), Some(2), "{}", stderr(&draw));
+    assert!(!dir.join("input/1.png").exists());
+}
+
+#[test]
+fn jobs_are_capped_with_a_note_and_zero_means_one_per_core() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let puzzles = tmp.path().join("puzzles");
+    drawn_puzzle(&puzzles, "p", SEED_000, 8);
+    let many = render_ok(&puzzles, &tmp.path().join("a"), &["-j", "65535"]);
+    assert!(
+        many.contains("note: -j 65535 is more than 4 threads per core"),
+        "{many}"
+    );
+    let zero = render_ok(&puzzles, &tmp.path().join("b"), &["-j", "0"]);
+    assert!(!zero.contains("note:"), "{zero}");
+    assert_eq!(
+        fs::read(tmp.path().join("a/p/solution-4.png")).expect("a"),
+        fs::read(tmp.path().join("b/p/solution-4.png")).expect("b")
+    );
+}
