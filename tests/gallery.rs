@@ -5,6 +5,7 @@
 
 mod common;
 use common::*;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -23,7 +24,13 @@ fn chromium() -> Option<PathBuf> {
             std::env::var_os("UNSCRAMBLE_REQUIRE_CHROMIUM").is_none(),
             "UNSCRAMBLE_REQUIRE_CHROMIUM is set but no chromium was found"
         );
-        eprintln!("skipped: no chromium on PATH (install Debian's chromium to run this test)");
+        // Straight to the stream, not through eprintln!, which the test
+        // harness captures and shows only for a failing test: a skip must be
+        // seen in a passing run's output.
+        let _ = writeln!(
+            std::io::stderr(),
+            "test gallery: SKIPPED, no chromium on PATH (install Debian's chromium to run it)"
+        );
     }
     found
 }
