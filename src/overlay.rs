@@ -1,7 +1,7 @@
 //! What `--labels` and `--highlight` draw on top of a solved board: aids for a
 //! post that explains the puzzle, not part of the tile pictures.
 
-use crate::draw::token_colours;
+use crate::draw::EdgeLooks;
 use crate::font;
 use crate::model::{Placement, Puzzle, BOTTOM, RIGHT};
 use image::{Rgb, RgbImage};
@@ -41,7 +41,7 @@ pub fn labels(
 }
 
 /// Outlines every inner edge of the board, where two halves of one picture
-/// meet, in the colour `draw-tiles` gives the picture's token: a box half a
+/// meet, in the colour `draw-tiles` gives the picture: a box half a
 /// tile long straddling the seam.
 pub fn highlight_pairs(
     canvas: &mut RgbImage,
@@ -50,7 +50,7 @@ pub fn highlight_pairs(
     origin: (i32, i32),
     side: u32,
 ) {
-    let colours = token_colours(&puzzle.tokens);
+    let looks = EdgeLooks::new(puzzle);
     let s = side as i32;
     let thick = (s / 80).max(2);
     let (rows, cols) = (puzzle.rows, puzzle.cols);
@@ -59,10 +59,7 @@ pub fn highlight_pairs(
         let tile = &puzzle.tiles[usize::from(p.tile)];
         let (x, y) = (origin.0 + col * s, origin.1 + row * s);
         let colour = |side_idx: usize| {
-            let [r, g, b] = colours
-                .get(tile.edge(side_idx, p.turns).token())
-                .copied()
-                .unwrap_or([255, 0, 255]);
+            let [r, g, b] = looks.colour(tile.edge(side_idx, p.turns));
             Rgb([r, g, b])
         };
         if (col as usize) + 1 < cols {

@@ -153,3 +153,49 @@ fn jobs_are_capped_with_a_note_and_zero_means_one_per_core() {
         fs::read(tmp.path().join("b/p/solution-4.png")).expect("b")
     );
 }
+
+/// Issue: `draw-tiles` coloured each named half of a Legespiel picture on its
+/// own, so on a solved board no colours met. On every seam of every solution
+/// the two drawn edges now show one colour.
+#[test]
+fn drawn_tiles_of_an_xml_puzzle_show_matching_colours_on_every_seam() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let dir = tmp.path().join("lx/iq");
+    fs::create_dir_all(dir.join("input")).expect("mkdir");
+    fs::copy(
+        fixtures().join("legespiel-xml/iqtestnr8.config.xml"),
+        dir.join("input/legespiel.xml"),
+    )
+    .expect("copy");
+    let side = 60u32;
+    unscramble()
+        .args(["draw-tiles", "--size", &side.to_string()])
+        .arg(&dir)
+        .assert()
+        .success();
+    let out = tmp.path().join("out");
+    render_ok(&tmp.path().join("lx"), &out, &[]);
+    let rendered = json(&out.join("iq/solutions.json"))["rendered"]
+        .as_array()
+        .expect("rendered")
+        .len();
+    assert!(rendered > 0);
+    for k in 1..=rendered {
+        let board = image::open(out.join(format!("iq/solution-{k}.png")))
+            .expect("board")
+            .to_rgb8();
+        let cell = |i: u32| 1 + i * side;
+        // Three pixels either side of a seam, a fifth of a tile off its middle
+        // (inside both edges' triangles, clear of the markers).
+        for r in 0..3 {
+            for c in 0..2 {
+                let (x, y) = (cell(c + 1), cell(r) + side / 2 - side / 5);
+                let (left, right) = (board.get_pixel(x - 3, y), board.get_pixel(x + 2, y));
+                assert_eq!(left, right, "solution {k}: seam right of row {r} col {c}");
+                let (x, y) = (cell(r) + side / 2 - side / 5, cell(c + 1));
+                let (up, down) = (board.get_pixel(x, y - 3), board.get_pixel(x, y + 2));
+                assert_eq!(up, down, "solution {k}: seam below row {c} col {r}");
+            }
+        }
+    }
+}

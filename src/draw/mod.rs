@@ -1,12 +1,18 @@
 //! Tile pictures drawn from a puzzle's edges, for puzzles without scans.
 //!
-//! Each edge is a triangle in its token's colour with a marker at its middle:
-//! a disc for half `+`, a square for half `-`. On a solved board every inner
-//! edge then shows one colour with a disc meeting a square. The tile number is
+//! Each edge is a triangle in its picture's colour with a marker at its
+//! middle: a disc for half `+`, a square for half `-`, a ring for a picture
+//! that fits itself ([`looks`] works them out from the match relation). On a
+//! solved board every inner edge then shows one colour with a disc meeting a
+//! square. The tile number is
 //! drawn in the centre with a built-in bitmap font, so the bytes do not depend
 //! on fonts installed on the machine.
 
-use crate::model::{Half, Puzzle, BOTTOM, LEFT, RIGHT, TOP};
+mod looks;
+
+pub use looks::{EdgeLooks, Marker};
+
+use crate::model::{Puzzle, BOTTOM, LEFT, RIGHT, TOP};
 use image::{Rgba, RgbaImage};
 use imageproc::drawing::{
     draw_filled_circle_mut, draw_filled_rect_mut, draw_line_segment_mut, draw_polygon_mut,
@@ -94,7 +100,7 @@ fn generated(i: usize) -> [u8; 3] {
 }
 
 /// Draws tile `index` (0-based) of `puzzle` as a `side`-pixel square in base orientation.
-pub fn draw_tile(puzzle: &Puzzle, index: usize, side: u32, colours: &[[u8; 3]]) -> RgbaImage {
+pub fn draw_tile(puzzle: &Puzzle, index: usize, side: u32, looks: &EdgeLooks) -> RgbaImage {
     let s = side.max(16) as i32;
     let mut img = RgbaImage::from_pixel(s as u32, s as u32, Rgba([250, 250, 250, 255]));
     let c = s / 2;
@@ -109,22 +115,29 @@ pub fn draw_tile(puzzle: &Puzzle, index: usize, side: u32, colours: &[[u8; 3]]) 
     let dark = |[r, g, b]: [u8; 3]| Rgba([r / 3, g / 3, b / 3, 255]);
     for (side_idx, [a, b], (mx, my)) in sides {
         let edge = tile.edges[side_idx];
-        let colour = colours
-            .get(edge.token())
-            .copied()
-            .unwrap_or([128, 128, 128]);
+        let colour = looks.colour(edge);
+        let [red, green, blue] = colour;
         let poly = [Point::new(a.0, a.1), Point::new(b.0, b.1), Point::new(c, c)];
-        draw_polygon_mut(
-            &mut img,
-            &poly,
-            Rgba([colour[0], colour[1], colour[2], 255]),
-        );
+        draw_polygon_mut(&mut img, &poly, Rgba([red, green, blue, 255]));
         let r = s / 12;
-        match edge.half() {
-            Half::Plus => draw_filled_circle_mut(&mut img, (mx, my), r, dark(colour)),
-            Half::Minus => draw_filled_rect_mut(
+        let at = |dx: i32, dy: i32| Point::new(mx + dx, my + dy);
+        match looks.marker(edge) {
+            Marker::Disc => draw_filled_circle_mut(&mut img, (mx, my), r, dark(colour)),
+            Marker::Square => draw_filled_rect_mut(
                 &mut img,
                 Rect::at(mx - r, my - r).of_size(2 * r as u32 + 1, 2 * r as u32 + 1),
+                dark(colour),
+            ),
+            Marker::Ring => {
+                draw_filled_circle_mut(&mut img, (mx, my), r, dark(colour));
+                draw_filled_circle_mut(&mut img, (mx, my), r / 2, Rgba([red, green, blue, 255]));
+            }
+            Marker::Triangle => {
+                draw_polygon_mut(&mut img, &[at(0, -r), at(r, r), at(-r, r)], dark(colour))
+            }
+            Marker::Diamond => draw_polygon_mut(
+                &mut img,
+                &[at(0, -r), at(r, 0), at(0, r), at(-r, 0)],
                 dark(colour),
             ),
         }
@@ -133,14 +146,34 @@ pub fn draw_tile(puzzle: &Puzzle, index: usize, side: u32, colours: &[[u8; 3]]) 
     draw_line_segment_mut(&mut img, (0.0, 0.0), ((s - 1) as f32, (s - 1) as f32), line);
     draw_line_segment_mut(&mut img, ((s - 1) as f32, 0.0), (0.0, (s - 1) as f32), line);
     draw_filled_circle_mut(&mut img, (c, c), s / 7, Rgba([255, 255, 255, 255]));
-    draw_number(
-        &mut img,
-        index + 1,
-        (c, c),
-        (s / 40).max(1),
-        Rgba([20, 20, 20, 255]),
-    );
+    let (scale, ink) = ((s / 40).max(1), Rgba([20, 20, 20, 255]));
+    draw_number(&mut img, index + 1, (c, c), scale, ink);
+    // The number turns with its tile: underline those that read as another
+    // number upside down (6 and 9, 16 and 91), as dice and billiard balls do.
+    if upside_down_reads_otherwise(index + 1) {
+        let text = (index + 1).to_string();
+        let w = crate::font::text_width(&text, scale);
+        let y = c + crate::font::text_height(scale) / 2 + scale;
+        let underline = Rect::at(c - w / 2, y).of_size(w as u32, scale as u32);
+        draw_filled_rect_mut(&mut img, underline, ink);
+    }
     img
+}
+
+/// Does `n`, turned half round, read as a different number?
+fn upside_down_reads_otherwise(n: usize) -> bool {
+    let text = n.to_string();
+    let turned: Option<String> = text
+        .chars()
+        .rev()
+        .map(|d| match d {
+            '0' | '1' | '8' => Some(d),
+            '6' => Some('9'),
+            '9' => Some('6'),
+            _ => None,
+        })
+        .collect();
+    turned.is_some_and(|t| t != text && !t.starts_with('0'))
 }
 
 /// Draws `n` centred on `centre`, each font pixel a `scale`-pixel square.
@@ -165,7 +198,7 @@ pub fn draw_missing_tiles(
     use crate::error::OutputError;
     let input_dir = puzzle_dir.join("input");
     let puzzle = crate::input::read_puzzle(&input_dir)?.puzzle;
-    let colours = token_colours(&puzzle.tokens);
+    let looks = EdgeLooks::new(&puzzle);
     let mut written = Vec::new();
     let mut png = Vec::new();
     for index in 0..puzzle.tiles.len() {
@@ -173,7 +206,7 @@ pub fn draw_missing_tiles(
         if path.exists() && !force {
             continue;
         }
-        let rgb = crate::render::flatten_over_white(&draw_tile(&puzzle, index, side, &colours));
+        let rgb = crate::render::flatten_over_white(&draw_tile(&puzzle, index, side, &looks));
         crate::render::encode_png(&rgb, crate::render::PngEffort::Best, &mut png)
             .map_err(|e| OutputError::new(&path, std::io::Error::other(e)))?;
         crate::output::write_if_changed(&path, &png).map_err(|e| OutputError::new(&path, e))?;
@@ -185,7 +218,7 @@ pub fn draw_missing_tiles(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Edge, Tile};
+    use crate::model::{Edge, Half, Tile};
 
     #[test]
     fn edges_show_their_token_colour_and_half_marker() {
@@ -205,7 +238,7 @@ mod tests {
         };
         let colours = token_colours(&puzzle.tokens);
         assert_eq!(colours[0], [214, 39, 40]);
-        let img = draw_tile(&puzzle, 0, 120, &colours);
+        let img = draw_tile(&puzzle, 0, 120, &EdgeLooks::new(&puzzle));
         let px = |x, y| {
             let p = img.get_pixel(x, y);
             [p[0], p[1], p[2]]
@@ -220,6 +253,17 @@ mod tests {
         let r = 10;
         assert_eq!(px(60 + r - 1, 17 - r + 1), colours[1].map(|c| c / 3));
         assert_eq!(px(17 + r - 1, 60 - r + 1), colours[2]);
+    }
+
+    #[test]
+    fn numbers_that_read_otherwise_upside_down_are_the_ones_underlined() {
+        let marked: Vec<usize> = (1..=100)
+            .filter(|&n| upside_down_reads_otherwise(n))
+            .collect();
+        assert_eq!(
+            marked,
+            [6, 9, 16, 18, 19, 61, 66, 68, 81, 86, 89, 91, 98, 99]
+        );
     }
 
     #[test]
