@@ -60,7 +60,7 @@ fn check_final_files(dir: &Path) -> Vec<PathBuf> {
             .expect("name")
             .to_string_lossy()
             .into_owned();
-        if name.ends_with(".unscramble-tmp") {
+        if name.starts_with(".unscramble-tmp-") {
             temporaries.push(rel);
         } else if name.ends_with(".png") {
             let img = image::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
@@ -151,16 +151,20 @@ fn a_rerun_sweeps_temporary_files_beside_up_to_date_outputs() {
     let run = || assert!(start(&puzzles, &out, &[]).wait().expect("runs").success());
     run();
     let left = [
-        out.join("p00/.unsolved.png.99999.unscramble-tmp"),
-        out.join(".summary.json.99999.unscramble-tmp"),
+        out.join("p00/.unscramble-tmp-a1b2c3d4e5f6"),
+        out.join(".unscramble-tmp-a1b2c3d4e5f6"),
     ];
     for f in &left {
         fs::write(f, b"half a file").expect("write");
     }
+    // As a killed run leaves it: the journal says the folder was being written.
+    fs::write(out.join("p00/.unscramble-journal"), b"").expect("write");
+    fs::write(out.join(".unscramble-journal"), b"").expect("write");
     run();
     for f in &left {
         assert!(!f.exists(), "{} left behind", f.display());
     }
+    assert!(!out.join("p00/.unscramble-journal").exists());
 }
 
 #[test]
