@@ -68,13 +68,13 @@ fn a_hostile_manifest_deletes_nothing_outside_its_folder() {
     )
     .expect("write");
     let (code, stderr) = render(&root, &out, &[]);
+    assert_eq!(fs::read(&victim).expect("kept"), b"precious");
+    assert!(tmp.path().join("victim2.txt").exists());
     assert_eq!(code, Some(0), "{stderr}");
     assert!(
         stderr.contains("evil/.unscramble-manifest.json: not a manifest unscramble wrote"),
         "{stderr}"
     );
-    assert_eq!(fs::read(&victim).expect("kept"), b"precious");
-    assert!(tmp.path().join("victim2.txt").exists());
     assert!(out.join("evil/.unscramble-manifest.json").exists());
 }
 
