@@ -4,13 +4,10 @@
 
 use crate::discover::discover;
 use crate::error::{InputError, OutputError, PuzzleError};
-use crate::manifest::{self, RootManifest};
-use crate::output::guard;
+use crate::job;
 use crate::output::lock::{self, LockError, Mode};
-use crate::output::sink::Sink;
 use crate::render::Style;
 use crate::summary::{Action, PuzzleReport, Summary};
-use crate::{gallery, job};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::BTreeSet;
@@ -195,7 +192,7 @@ pub enum RunError {
     #[error("{0}")]
     Output(#[from] OutputError),
     /// Another run holds the output folder's lock, and `--no-wait` was given.
-    #[error("{}: another unscramble run is writing to this output folder (wait for it to finish, or run without --no-wait to wait for it)", .0.display())]
+    #[error("{}: another unscramble run is using this output folder (wait for it to finish, or run without --no-wait to wait for it)", .0.display())]
     Busy(PathBuf),
 }
 
@@ -295,7 +292,7 @@ pub fn render_all(
     }
     let keep: BTreeSet<PathBuf> = found.puzzles.iter().map(|p| p.rel.clone()).collect();
     let pruned = crate::prune::prune(out, &keep, options.check)?;
-    let changed = write_run_files(out, &summary, options.check)?;
+    let changed = crate::output::root::write_run_files(out, &summary, options.check)?;
     let mut warnings = pruned.warnings;
     warnings.extend(changed.1);
     Ok(Run {
@@ -306,50 +303,4 @@ pub fn render_all(
         warnings,
         interrupted: false,
     })
-}
-
-/// `summary.json` and `index.html`, replaced only where the root manifest
-/// (or journal) proves the tool wrote them; for an output folder without a
-/// root manifest yet (made by an older version), only where they already
-/// hold this run's bytes. Returns what changed and what was left alone.
-fn write_run_files(
-    out: &Path,
-    summary: &Summary,
-    check: bool,
-) -> Result<(Vec<String>, Vec<String>), OutputError> {
-    let recorded = RootManifest::load(out).map_err(|why| {
-        OutputError::refuse(
-            out.join(guard::ROOT_MANIFEST),
-            &format!("not a record unscramble wrote ({why})"),
-            "delete it, then run again",
-        )
-    })?;
-    let mut sink = Sink::new(out, check, recorded.as_ref().map(|m| &m.files))?;
-    sink.put(
-        "summary.json",
-        crate::output::json::to_string(summary, 3).as_bytes(),
-    )?;
-    sink.put("index.html", gallery::index_html(summary).as_bytes())?;
-    // A run killed while writing these leaves its temporary files here.
-    sink.sweep()?;
-    let record = RootManifest {
-        tool: manifest::tool(),
-        files: std::mem::take(&mut sink.produced),
-    };
-    // It only hashes the two files: a change there is a change here.
-    let reported = sink.changes.len();
-    sink.put_record(guard::ROOT_MANIFEST, record.to_json().as_bytes())?;
-    sink.changes.truncate(reported);
-    sink.close()?;
-    let kept = sink
-        .kept
-        .iter()
-        .map(|n| {
-            format!(
-                "{}: kept, changed since unscramble wrote it",
-                out.join(n).display()
-            )
-        })
-        .collect();
-    Ok((sink.changes, kept))
 }

@@ -79,6 +79,27 @@ fn a_hostile_manifest_deletes_nothing_outside_its_folder() {
 }
 
 #[test]
+fn a_hostile_manifest_of_a_puzzle_that_exists_fails_it_and_says_what_to_do() {
+    let (tmp, root, out) = site();
+    let victim = tmp.path().join("victim.txt");
+    fs::write(&victim, b"precious").expect("write");
+    fs::create_dir_all(out.join("seed")).expect("mkdir");
+    let manifest = out.join("seed/.unscramble-manifest.json");
+    let text = manifest_text(&[("../../victim.txt", hash(b"precious"))]);
+    fs::write(&manifest, text).expect("write");
+    let (code, stderr) = render(&root, &out, &[]);
+    assert_eq!(fs::read(&victim).expect("kept"), b"precious");
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(
+        stderr.contains("seed/.unscramble-manifest.json: not a manifest unscramble wrote (it lists \"../../victim.txt\": a file name with a path separator)"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("(delete it, then run again)"), "{stderr}");
+    fs::remove_file(&manifest).expect("rm");
+    assert_eq!(render(&root, &out, &[]).0, Some(0));
+}
+
+#[test]
 fn pruning_removes_only_recorded_unchanged_files_and_check_names_each() {
     let (tmp, root, out) = site();
     drawn_puzzle(&root, "gone", SEED_000, 16);
@@ -224,7 +245,7 @@ fn one_run_at_a_time_per_output_folder() {
     let (code, stderr) = render(&root, &out, &["--no-wait"]);
     assert_eq!(code, Some(4), "{stderr}");
     assert!(
-        stderr.contains("another unscramble run is writing to this output folder"),
+        stderr.contains("another unscramble run is using this output folder"),
         "{stderr}"
     );
     assert!(!out.join("seed").exists(), "wrote nothing");

@@ -1,9 +1,13 @@
 //! The output root, before anything is written: not the puzzles folder, not
-//! inside a puzzle (usage errors), and a real folder, not a link or a file.
+//! inside a puzzle (usage errors), and a real folder, not a link or a file;
+//! and after the puzzles, the run-level files in it.
 
 use super::guard::{self, Entry};
+use super::sink::Sink;
 use crate::discover::is_puzzle;
 use crate::error::{InputError, OutputError};
+use crate::manifest::{self, RootManifest};
+use crate::summary::Summary;
 use std::path::{Path, PathBuf};
 
 /// `-o` must not be the puzzles folder, a puzzle's folder or inside one
@@ -96,4 +100,50 @@ pub fn prepare(out: &Path, check: bool) -> Result<bool, OutputError> {
                 .hint("cannot create the output folder: check that its parent is a writable folder")
         }),
     }
+}
+
+/// `summary.json` and `index.html`, replaced only where the root manifest
+/// (or journal) proves the tool wrote them; for an output folder without a
+/// root manifest yet (made by an older version), only where they already
+/// hold this run's bytes. Returns what changed and what was left alone.
+pub fn write_run_files(
+    out: &Path,
+    summary: &Summary,
+    check: bool,
+) -> Result<(Vec<String>, Vec<String>), OutputError> {
+    let recorded = RootManifest::load(out).map_err(|why| {
+        OutputError::refuse(
+            out.join(guard::ROOT_MANIFEST),
+            &format!("not a record unscramble wrote ({why})"),
+            "delete it, then run again",
+        )
+    })?;
+    let mut sink = Sink::new(out, check, recorded.as_ref().map(|m| &m.files))?;
+    sink.put(
+        "summary.json",
+        crate::output::json::to_string(summary, 3).as_bytes(),
+    )?;
+    sink.put("index.html", crate::gallery::index_html(summary).as_bytes())?;
+    // A run killed while writing these leaves its temporary files here.
+    sink.sweep()?;
+    let record = RootManifest {
+        tool: manifest::tool(),
+        files: std::mem::take(&mut sink.produced),
+    };
+    // It only hashes the two files: a change there is a change here.
+    let reported = sink.changes.len();
+    sink.put_record(guard::ROOT_MANIFEST, record.to_json().as_bytes())?;
+    sink.changes.truncate(reported);
+    sink.close()?;
+    let kept = sink
+        .kept
+        .iter()
+        .map(|n| {
+            format!(
+                "{}: kept, changed since unscramble wrote it",
+                out.join(n).display()
+            )
+        })
+        .collect();
+    Ok((sink.changes, kept))
 }
