@@ -47,14 +47,25 @@ pub fn acquire(
         Mode::Exclusive => options.read(true).write(true).create(true),
         Mode::Shared => options.read(true),
     };
-    let hint = "the lock file must be a plain file: delete what is in its place";
+    let refuse = |e| {
+        let e = OutputError::new(&path, e);
+        // A read-only or full disk keeps the usual hint; a link or a folder in
+        // the lock's place gets its own.
+        match guard::entry(&path) {
+            Ok(guard::Entry::Missing | guard::Entry::File) | Err(_) => e,
+            Ok(_) => e.hint("the lock file must be a plain file: delete what is in its place"),
+        }
+    };
     let file = match guard::open_nofollow(&mut options, &path) {
         Ok(f) => f,
         Err(e) if mode == Mode::Shared && e.kind() == std::io::ErrorKind::NotFound => {
             return Ok(Lock { _file: None })
         }
-        Err(e) => return Err(OutputError::new(&path, e).hint(hint).into()),
+        Err(e) => return Err(refuse(e).into()),
     };
+    if !file.metadata().is_ok_and(|m| m.is_file()) {
+        return Err(refuse(std::io::Error::other(guard::NOT_FILE)).into());
+    }
     let tried = match mode {
         Mode::Exclusive => file.try_lock(),
         Mode::Shared => file.try_lock_shared(),
