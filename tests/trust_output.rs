@@ -340,7 +340,13 @@ fn output_in_the_puzzles_folder_or_a_puzzle_is_a_usage_error() {
     let (code, stderr) = render(&root, &root.join("seed"), &[]);
     assert_eq!(code, Some(2), "{stderr}");
     assert!(
-        stderr.contains("the output folder is inside the puzzle folder"),
+        stderr.contains("the output folder is the puzzle folder"),
+        "{stderr}"
+    );
+    let (code, stderr) = render(&root, &root.join("seed/input/out"), &[]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains("the output folder is inside the input folder of the puzzle"),
         "{stderr}"
     );
     assert!(!root.join("seed/index.md").exists());

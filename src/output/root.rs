@@ -40,12 +40,10 @@ pub fn check_conflicts(puzzles: &Path, out: &Path) -> Result<(), InputError> {
             .hint("pass a folder outside every puzzle with -o"));
         }
         if is_puzzle(d) {
+            let how = if d == resolved { "is" } else { "is inside" };
             return Err(InputError::new(
                 out,
-                format!(
-                    "the output folder is inside the puzzle folder {}",
-                    d.display()
-                ),
+                format!("the output folder {how} the puzzle folder {}", d.display()),
             )
             .hint("pass a folder outside every puzzle with -o, e.g. `-o output`"));
         }
