@@ -249,6 +249,9 @@ fn one_run_at_a_time_per_output_folder() {
         "{stderr}"
     );
     assert!(!out.join("seed").exists(), "wrote nothing");
+    // A check shares the lock with other checks, not with a render.
+    let (code, stderr) = render(&root, &out, &["--check", "--no-wait"]);
+    assert_eq!(code, Some(4), "{stderr}");
 
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_unscramble"))
         .arg("render")
