@@ -4,11 +4,10 @@
 
 use crate::discover::discover;
 use crate::error::{InputError, OutputError, PuzzleError};
-use crate::manifest::{self, Manifest};
-use crate::output::sink::Sink;
+use crate::job;
+use crate::output::lock::{self, LockError, Mode};
 use crate::render::Style;
 use crate::summary::{Action, PuzzleReport, Summary};
-use crate::{gallery, job};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::BTreeSet;
@@ -73,6 +72,8 @@ pub struct Options {
     pub check: bool,
     /// Set (by Ctrl-C) to stop: puzzles not yet started are skipped.
     pub cancel: Arc<AtomicBool>,
+    /// Fail instead of waiting when another run holds the output folder's lock.
+    pub no_wait: bool,
 }
 
 impl Default for Options {
@@ -84,6 +85,7 @@ impl Default for Options {
             force: false,
             check: false,
             cancel: Arc::new(AtomicBool::new(false)),
+            no_wait: false,
         }
     }
 }
@@ -94,6 +96,10 @@ pub struct Run {
     pub summary: Summary,
     /// Output folders of puzzles that are gone: removed, or with `--check` to be removed.
     pub pruned: Vec<String>,
+    /// Every file in them removed (with `--check`: to be), below the output folder.
+    pub pruned_files: Vec<String>,
+    /// What the run left alone in the output folder, and why.
+    pub warnings: Vec<String>,
     /// Run-level files (`summary.json`, `index.html`) written, or with `--check` stale.
     pub changed: Vec<String>,
     /// Ctrl-C stopped the run; the run-level files were left as they were.
@@ -121,7 +127,9 @@ struct JsonRun<'a> {
     stale: usize,
     puzzles: Vec<JsonPuzzle<'a>>,
     pruned: &'a [String],
+    pruned_files: &'a [String],
     changed: &'a [String],
+    warnings: &'a [String],
 }
 
 impl Run {
@@ -155,7 +163,9 @@ impl Run {
                 })
                 .collect(),
             pruned: &self.pruned,
+            pruned_files: &self.pruned_files,
             changed: &self.changed,
+            warnings: &self.warnings,
         };
         crate::output::json::to_string(&view, 2)
     }
@@ -172,6 +182,49 @@ impl Run {
     }
 }
 
+/// Why a run could not start or finish its run-level files.
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    /// The command line is wrong: the puzzles folder, or `-o` against it.
+    #[error("{0}")]
+    Usage(#[from] InputError),
+    /// The output folder cannot be created, locked or written.
+    #[error("{0}")]
+    Output(#[from] OutputError),
+    /// Another run holds the output folder's lock, and `--no-wait` was given.
+    #[error("{}: another unscramble run is using this output folder (wait for it to finish, or run without --no-wait to wait for it)", .0.display())]
+    Busy(PathBuf),
+}
+
+impl RunError {
+    /// The exit codes the README documents.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            RunError::Usage(_) => 2,
+            RunError::Output(_) => 3,
+            RunError::Busy(_) => 4,
+        }
+    }
+}
+
+impl From<PuzzleError> for RunError {
+    fn from(e: PuzzleError) -> Self {
+        match e {
+            PuzzleError::Input(e) => RunError::Usage(e),
+            PuzzleError::Output(e) => RunError::Output(e),
+        }
+    }
+}
+
+impl From<LockError> for RunError {
+    fn from(e: LockError) -> Self {
+        match e {
+            LockError::Busy(out) => RunError::Busy(out),
+            LockError::Io(e) => RunError::Output(e),
+        }
+    }
+}
+
 /// Renders (or checks) every puzzle under `root` into `out`, calling `on_done`
 /// as each finishes (from worker threads, in completion order).
 pub fn render_all(
@@ -181,8 +234,25 @@ pub fn render_all(
     jobs: Option<usize>,
     on_start: &(dyn Fn(usize) + Sync),
     on_done: &(dyn Fn(&PuzzleReport) + Sync),
-) -> Result<Run, PuzzleError> {
+) -> Result<Run, RunError> {
+    crate::output::root::check_conflicts(root, out)?;
     let found = discover(root, Some(out))?;
+    let exists = crate::output::root::prepare(out, options.check)?;
+    let _lock = if exists {
+        let mode = if options.check {
+            Mode::Shared
+        } else {
+            Mode::Exclusive
+        };
+        Some(lock::acquire(out, mode, !options.no_wait, || {
+            eprintln!(
+                "waiting for another unscramble run to finish with {} (pass --no-wait to fail instead)",
+                out.display()
+            )
+        })?)
+    } else {
+        None
+    };
     on_start(found.puzzles.len() + found.problems.len());
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs.unwrap_or(0))
@@ -214,78 +284,23 @@ pub fn render_all(
         return Ok(Run {
             summary,
             pruned: Vec::new(),
+            pruned_files: Vec::new(),
+            warnings: Vec::new(),
             changed: Vec::new(),
             interrupted: true,
         });
     }
     let keep: BTreeSet<PathBuf> = found.puzzles.iter().map(|p| p.rel.clone()).collect();
-    let pruned = prune(out, &keep, options.check).map_err(PuzzleError::from)?;
-    let mut sink = Sink::new(out, options.check).map_err(PuzzleError::from)?;
-    sink.put_unlisted(
-        "summary.json",
-        crate::output::json::to_string(&summary, 3).as_bytes(),
-    )?;
-    sink.put_unlisted("index.html", gallery::index_html(&summary).as_bytes())?;
-    // A run killed while writing these leaves their temporary files here.
-    sink.sweep_temporaries()?;
+    let pruned = crate::prune::prune(out, &keep, options.check)?;
+    let changed = crate::output::root::write_run_files(out, &summary, options.check)?;
+    let mut warnings = pruned.warnings;
+    warnings.extend(changed.1);
     Ok(Run {
         summary,
-        pruned,
-        changed: sink.changes,
+        pruned: pruned.folders,
+        pruned_files: pruned.files,
+        changed: changed.0,
+        warnings,
         interrupted: false,
     })
-}
-
-/// Removes the outputs of puzzles whose input folder is gone: only folders
-/// holding a manifest, only the files that manifest lists, and the folders
-/// left empty. A manifest whose puzzle still exists elsewhere (outside this
-/// run's puzzles folder) is left alone.
-fn prune(out: &Path, keep: &BTreeSet<PathBuf>, check: bool) -> Result<Vec<String>, OutputError> {
-    let mut pruned = Vec::new();
-    let walk = walkdir::WalkDir::new(out).min_depth(1).sort_by_file_name();
-    for entry in walk.into_iter().filter_map(Result::ok) {
-        if entry.file_name() != manifest::FILE_NAME || !entry.file_type().is_file() {
-            continue;
-        }
-        let Some(dir) = entry.path().parent() else {
-            continue;
-        };
-        let rel = dir.strip_prefix(out).unwrap_or(dir).to_path_buf();
-        if keep.contains(&rel) {
-            continue;
-        }
-        let Some(m) = Manifest::read(dir) else {
-            continue;
-        };
-        if crate::discover::is_puzzle(&out.join(&m.source)) {
-            continue;
-        }
-        pruned.push(rel.to_string_lossy().replace('\\', "/"));
-        if check {
-            continue;
-        }
-        for name in m
-            .files
-            .keys()
-            .map(String::as_str)
-            .chain([manifest::FILE_NAME])
-        {
-            let path = dir.join(name);
-            match std::fs::remove_file(&path) {
-                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-                    return Err(OutputError::new(&path, e))
-                }
-                _ => {}
-            }
-        }
-        // Folders left empty, up to the output folder; a folder with anything else stays.
-        let mut d = Some(dir);
-        while let Some(x) = d.filter(|x| *x != out && x.starts_with(out)) {
-            if std::fs::remove_dir(x).is_err() {
-                break;
-            }
-            d = x.parent();
-        }
-    }
-    Ok(pruned)
 }

@@ -239,6 +239,9 @@ pub struct RenderArgs {
     /// Write nothing; exit 1 and list what is stale or missing.
     #[arg(long)]
     pub check: bool,
+    /// When another run is using the output folder, exit 4 instead of waiting for it.
+    #[arg(long)]
+    pub no_wait: bool,
     /// Print the run summary as JSON on stdout.
     #[arg(long)]
     pub json: bool,

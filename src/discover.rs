@@ -119,7 +119,57 @@ pub fn discover(root: &Path, exclude: Option<&Path>) -> Result<Discovery, InputE
             walk.skip_current_dir();
         }
     }
+    reject_collisions(&mut found);
     Ok(found)
+}
+
+/// Two puzzles whose outputs would share a folder (a puzzles folder that is
+/// itself a puzzle, named after itself, holding a child of the same name),
+/// or a puzzle whose folder would take a name the run writes in the output
+/// root: each such puzzle fails, naming the other folder.
+fn reject_collisions(found: &mut Discovery) {
+    let mut by_rel: std::collections::BTreeMap<PathBuf, Vec<PathBuf>> = Default::default();
+    for p in &found.puzzles {
+        by_rel.entry(p.rel.clone()).or_default().push(p.dir.clone());
+    }
+    let mut kept = Vec::new();
+    for p in std::mem::take(&mut found.puzzles) {
+        let first = p
+            .rel
+            .components()
+            .next()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned());
+        let reserved = first
+            .as_deref()
+            .is_some_and(|f| f.starts_with('.') || crate::output::guard::ROOT_FILES.contains(&f));
+        let others: Vec<String> = by_rel[&p.rel]
+            .iter()
+            .filter(|d| **d != p.dir)
+            .map(|d| d.display().to_string())
+            .collect();
+        let problem = if reserved {
+            InputError::new(
+                &p.dir,
+                format!("its outputs would go to '{}', a name the run keeps for its own files in the output folder", p.rel.display()),
+            )
+            .hint("rename the puzzle folder")
+        } else if !others.is_empty() {
+            InputError::new(
+                &p.dir,
+                format!(
+                    "its outputs would go to the same output folder '{}' as those of the puzzle {}",
+                    p.rel.display(),
+                    others.join(", ")
+                ),
+            )
+            .hint("rename one of the two folders")
+        } else {
+            kept.push(p);
+            continue;
+        };
+        found.problems.push((p.name.clone(), problem));
+    }
+    found.puzzles = kept;
 }
 
 /// Is `path` a symbolic link that cannot be followed?
@@ -211,6 +261,33 @@ mod tests {
         assert_eq!(problems.len(), 1, "{problems:?}");
         assert!(
             problems[0].contains("self: the symbolic link leads nowhere"),
+            "{problems:?}"
+        );
+    }
+
+    #[test]
+    fn two_puzzles_with_one_output_folder_both_fail_naming_each_other() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let root = dir.path().join("proot");
+        puzzle_at(&root, ".");
+        puzzle_at(&root, "proot");
+        puzzle_at(&root, "summary.json");
+        puzzle_at(&root, "fine");
+        let found = discover(&root, None).expect("walk");
+        let names: Vec<&str> = found.puzzles.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(names, ["fine"]);
+        let problems: Vec<String> = found.problems.iter().map(|p| p.1.to_string()).collect();
+        assert_eq!(problems.len(), 3, "{problems:?}");
+        let inner = root.join("proot").display().to_string();
+        assert!(
+            problems
+                .iter()
+                .any(|p| p.contains("same output folder 'proot'")
+                    && p.ends_with(&format!("{inner} (rename one of the two folders)"))),
+            "{problems:?}"
+        );
+        assert!(
+            problems.iter().any(|p| p.contains("a name the run keeps")),
             "{problems:?}"
         );
     }

@@ -68,6 +68,14 @@ impl OutputError {
             hint: "check that the output folder is writable and the disk has room",
         }
     }
+    pub fn hint(mut self, hint: &'static str) -> Self {
+        self.hint = hint;
+        self
+    }
+    /// The tool refuses to touch `path`: `problem` says why.
+    pub fn refuse(path: impl AsRef<Path>, problem: &str, hint: &'static str) -> Self {
+        OutputError::new(path, std::io::Error::other(problem.to_string())).hint(hint)
+    }
 }
 
 /// Everything that can stop one puzzle; other puzzles in the batch go on.

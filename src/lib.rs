@@ -22,6 +22,7 @@ pub mod manifest;
 pub mod model;
 pub mod output;
 pub mod overlay;
+pub mod prune;
 pub mod render;
 pub mod report;
 pub mod solve;

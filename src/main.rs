@@ -74,6 +74,7 @@ fn options(args: &RenderArgs) -> batch::Options {
         timeout: args.search.timeout,
         force: args.force,
         check: args.check,
+        no_wait: args.no_wait,
         ..batch::Options::default()
     }
 }
@@ -118,10 +119,10 @@ fn run_render(args: RenderArgs) -> ExitCode {
     );
     let run = match run {
         Ok(run) => run,
-        // The puzzles folder itself is unusable: the command line is wrong.
+        // A usage error (2), an unusable output folder (3), or it is busy (4).
         Err(e) => {
             eprintln!("error: {e}");
-            return ExitCode::from(2);
+            return ExitCode::from(e.exit_code());
         }
     };
     reporter.finish(&run, args.check, start.elapsed());

@@ -6,6 +6,7 @@
 //! changed compares hashes and does no solving or encoding; `--check` uses it
 //! the same way; pruning removes only folders that hold one.
 
+use crate::output::guard;
 use crate::summary::PuzzleReport;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -55,22 +56,72 @@ pub fn tool() -> String {
 }
 
 impl Manifest {
-    /// The manifest in `dir`, if there is a readable one.
-    pub fn read(dir: &Path) -> Option<Manifest> {
-        let bytes = std::fs::read(dir.join(FILE_NAME)).ok()?;
-        serde_json::from_slice(&bytes).ok()
+    /// The manifest in `dir`: `Ok(None)` if there is none, `Err` with the
+    /// reason if the file there is not one the tool could have written (it is
+    /// untrusted input: nothing is deleted or replaced on its word).
+    pub fn load(dir: &Path) -> Result<Option<Manifest>, String> {
+        let Some(m) = load_json::<Manifest>(&dir.join(FILE_NAME))? else {
+            return Ok(None);
+        };
+        validate(&m.files)?;
+        Ok(Some(m))
     }
 
     pub fn to_json(&self) -> String {
         crate::output::json::to_string(self, 2)
     }
 
-    /// Are the files it lists all present in `dir` with the bytes it hashed?
+    /// Are the files it lists all present in `dir` (as files, not links)
+    /// with the bytes it hashed?
     pub fn outputs_intact(&self, dir: &Path) -> bool {
-        self.files
-            .iter()
-            .all(|(name, h)| std::fs::read(dir.join(name)).is_ok_and(|b| hash(&b) == *h))
+        self.files.iter().all(|(name, h)| {
+            guard::read_regular(&dir.join(name)).is_ok_and(|b| b.is_some_and(|b| hash(&b) == *h))
+        })
     }
+}
+
+/// The output root's record of the run-level files (`summary.json`,
+/// `index.html`), so that a run replaces only the ones it wrote.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct RootManifest {
+    pub tool: String,
+    pub files: BTreeMap<String, String>,
+}
+
+impl RootManifest {
+    /// As [`Manifest::load`], for `out`'s root manifest.
+    pub fn load(out: &Path) -> Result<Option<RootManifest>, String> {
+        let Some(m) = load_json::<RootManifest>(&out.join(guard::ROOT_MANIFEST))? else {
+            return Ok(None);
+        };
+        validate(&m.files)?;
+        Ok(Some(m))
+    }
+
+    pub fn to_json(&self) -> String {
+        crate::output::json::to_string(self, 2)
+    }
+}
+
+fn load_json<T: serde::de::DeserializeOwned>(path: &Path) -> Result<Option<T>, String> {
+    let Some(bytes) = guard::read_regular(path).map_err(|e| e.to_string())? else {
+        return Ok(None);
+    };
+    serde_json::from_slice(&bytes)
+        .map(Some)
+        .map_err(|e| format!("not a manifest: {e}"))
+}
+
+/// Every listed file must be a plain name in the manifest's own folder, with
+/// a hash as we write them.
+fn validate(files: &BTreeMap<String, String>) -> Result<(), String> {
+    for (name, h) in files {
+        if let Some(why) = guard::bad_file_name(name).or_else(|| guard::bad_hash(h)) {
+            let shown: String = name.escape_debug().take(80).collect();
+            return Err(format!("it lists \"{shown}\": {why}"));
+        }
+    }
+    Ok(())
 }
 
 /// `target` relative to `base` with `/` separators, worked out from absolute
@@ -149,5 +200,23 @@ mod tests {
         assert!(!m.outputs_intact(dir.path()));
         std::fs::remove_file(dir.path().join("a.png")).expect("rm");
         assert!(!m.outputs_intact(dir.path()));
+    }
+
+    #[test]
+    fn a_manifest_listing_paths_or_bad_hashes_is_foreign() {
+        let dir = tempfile::tempdir().expect("tmp");
+        assert!(Manifest::load(dir.path()).expect("none").is_none());
+        let h = hash(b"x");
+        for (name, h) in [("/etc/passwd", h.as_str()), ("../../x", &h), ("a.png", "0")] {
+            let text = format!(
+                r#"{{"tool": "x", "key": "k", "source": "../gone", "files": {{"{name}": "{h}"}}, "report": {}}}"#,
+                serde_json::to_string(&PuzzleReport::default()).expect("json")
+            );
+            std::fs::write(dir.path().join(FILE_NAME), text).expect("write");
+            let e = Manifest::load(dir.path()).expect_err("foreign");
+            assert!(e.contains("it lists"), "{e}");
+        }
+        std::fs::write(dir.path().join(FILE_NAME), "{").expect("write");
+        assert!(Manifest::load(dir.path()).is_err());
     }
 }

@@ -88,6 +88,14 @@ impl Reporter {
             let verb = if check { "would remove" } else { "removed" };
             eprintln!("{p}: {verb} the outputs (its puzzle folder is gone)");
         }
+        if check {
+            for f in &run.pruned_files {
+                eprintln!("would remove: {f}");
+            }
+        }
+        for w in &run.warnings {
+            eprintln!("{} {w}", style("warning:").yellow().bold().for_stderr());
+        }
         for f in &run.changed {
             if check {
                 eprintln!("stale: {f}");

@@ -133,7 +133,7 @@ fn the_bad_input_corpus_gives_one_message_per_case_and_the_rest_render() {
     fs::write(out.join("unwritable-out"), "in the way").expect("write");
     cases.push(Case {
         name: "unwritable-out".into(),
-        says: "(check that the output folder is writable and the disk has room)".into(),
+        says: "is in the way of the puzzle's output folder (move it away or delete it)".into(),
         path: out.join("unwritable-out"),
         error: true,
     });

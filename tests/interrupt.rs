@@ -65,7 +65,7 @@ fn check_final_files(dir: &Path) -> Vec<PathBuf> {
             .expect("name")
             .to_string_lossy()
             .into_owned();
-        if name.ends_with(".unscramble-tmp") {
+        if name.starts_with(".unscramble-tmp-") {
             temporaries.push(rel);
         } else if name.ends_with(".png") {
             let img = image::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
@@ -156,16 +156,20 @@ fn a_rerun_sweeps_temporary_files_beside_up_to_date_outputs() {
     let run = || assert!(start(&puzzles, &out, &[]).wait().expect("runs").success());
     run();
     let left = [
-        out.join("p00/.unsolved.png.99999.unscramble-tmp"),
-        out.join(".summary.json.99999.unscramble-tmp"),
+        out.join("p00/.unscramble-tmp-a1b2c3d4e5f6"),
+        out.join(".unscramble-tmp-a1b2c3d4e5f6"),
     ];
     for f in &left {
         fs::write(f, b"half a file").expect("write");
     }
+    // As a killed run leaves it: the journal says the folder was being written.
+    fs::write(out.join("p00/.unscramble-journal"), b"").expect("write");
+    fs::write(out.join(".unscramble-journal"), b"").expect("write");
     run();
     for f in &left {
         assert!(!f.exists(), "{} left behind", f.display());
     }
+    assert!(!out.join("p00/.unscramble-journal").exists());
 }
 
 #[test]
@@ -193,7 +197,11 @@ fn ctrl_c_stops_soon_exits_130_and_leaves_no_temporary_file() {
         !out.join("summary.json").exists(),
         "an interrupted run leaves summary.json as it was"
     );
-    let done = fs::read_dir(&out).expect("out").count();
+    // Puzzle folders only, not the lock file.
+    let done = fs::read_dir(&out)
+        .expect("out")
+        .filter(|e| e.as_ref().is_ok_and(|e| e.path().is_dir()))
+        .count();
     assert!(
         (1..40).contains(&done),
         "{done} puzzle folders: stopped midway"

@@ -106,14 +106,14 @@ fn random_board(rng: &mut SplitMix, widths: u64, skip: u64) -> DominoPuzzle {
         3 + (rng.next() % 2) as usize,
     );
     let blacks: Vec<(usize, usize)> = (0..w * h)
-        .filter(|_| rng.next() % 6 == 0)
+        .filter(|_| rng.next().is_multiple_of(6))
         .map(|i| (i % w, i / w))
         .collect();
     let board = DominoPuzzle::new(w, h, &blacks, vec![0; w], vec![0; h]);
     let mut used = vec![false; w * h];
     let (mut top, mut side) = (vec![0; w], vec![0; h]);
     for i in 0..w * h {
-        let kind = if rng.next() % 2 == 0 {
+        let kind = if rng.next().is_multiple_of(2) {
             Kind::One
         } else {
             Kind::Two

@@ -28,7 +28,11 @@ pub fn parse(file: &Path, text: &str) -> Result<Spec, InputError> {
                 char::from(b'A' + i / 2 * 2),
                 char::from(b'A' + i / 2 * 2 + 1)
             );
-            let mark = if i % 2 == 0 { Mark::Plus } else { Mark::Minus };
+            let mark = if i.is_multiple_of(2) {
+                Mark::Plus
+            } else {
+                Mark::Minus
+            };
             edges.push(EdgeSpec {
                 label: pair,
                 mark,

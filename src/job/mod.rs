@@ -8,10 +8,11 @@ mod tiles;
 
 use crate::batch::Options;
 use crate::discover::PuzzleDir;
-use crate::error::{InputError, PuzzleError};
+use crate::error::{InputError, OutputError, PuzzleError};
 use crate::input::pictures;
 use crate::manifest::{self, Manifest};
 use crate::output::sink::Sink;
+use crate::output::{guard, journal};
 use crate::summary::{Action, PuzzleReport};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -86,25 +87,23 @@ impl Context<'_> {
         manifest::key(&self.options.output, &inputs)
     }
 
-    /// The cached report when the manifest proves the outputs current.
+    /// The cached report when the manifest proves the outputs current. A
+    /// journal left beside them means a run was killed while writing here:
+    /// the puzzle is redone, which sweeps what that run left.
     fn up_to_date(&self, key: &str) -> Option<PuzzleReport> {
         if self.options.force {
             return None;
         }
+        let dir = guard::real_dir(self.out_root, &self.p.rel, false).ok()??;
+        if !journal::read(&dir).is_ok_and(|j| j.is_none()) {
+            return None;
+        }
         // A search cut short by the timeout is tried again.
-        let m = Manifest::read(&self.out_dir).filter(|m| {
+        let m = Manifest::load(&dir).ok()?.filter(|m| {
             m.key == key
                 && m.report.stopped_by.as_deref() != Some("timeout")
-                && m.outputs_intact(&self.out_dir)
+                && m.outputs_intact(&dir)
         })?;
-        // A run killed before renaming its first changed file leaves the
-        // outputs intact and a temporary file beside them; remove it here, or
-        // redo the puzzle (whose sweep reports the error) if that fails.
-        if !self.options.check {
-            Sink::new(&self.out_dir, false)
-                .and_then(|mut sink| sink.sweep_temporaries())
-                .ok()?;
-        }
         Some(PuzzleReport {
             action: Action::UpToDate,
             ..m.report
@@ -126,8 +125,20 @@ impl Context<'_> {
         Ok(())
     }
 
+    /// The puzzle's output folder, made (unless checking) without following
+    /// a link, and what its manifest says the tool wrote there.
     fn sink(&self) -> Result<Sink, PuzzleError> {
-        Ok(Sink::new(&self.out_dir, self.options.check)?)
+        let check = self.options.check;
+        let dir = guard::real_dir(self.out_root, &self.p.rel, !check)?
+            .unwrap_or_else(|| self.out_dir.clone());
+        let m = Manifest::load(&dir).map_err(|why| {
+            OutputError::refuse(
+                dir.join(manifest::FILE_NAME),
+                &format!("not a manifest unscramble wrote ({why}), so no file here is replaced on its word"),
+                "delete it, then run again",
+            )
+        })?;
+        Ok(Sink::new(&dir, check, m.as_ref().map(|m| &m.files))?)
     }
 
     /// Sweeps stale files, writes the manifest last (so an interrupted run
@@ -147,7 +158,15 @@ impl Context<'_> {
             files: std::mem::take(&mut sink.produced),
             report: report.clone(),
         };
-        sink.put_unlisted(manifest::FILE_NAME, m.to_json().as_bytes())?;
+        sink.put_record(manifest::FILE_NAME, m.to_json().as_bytes())?;
+        sink.close()?;
+        // Said this run only: the manifest no longer lists them.
+        for name in &sink.kept {
+            report.warnings.push(format!(
+                "{}: kept, changed since unscramble wrote it (delete it if it is no longer wanted)",
+                self.out_dir.join(name).display()
+            ));
+        }
         report.action = match (self.options.check, sink.changes.is_empty()) {
             (true, true) => Action::UpToDate,
             (true, false) => Action::Stale,

@@ -1,17 +1,17 @@
 //! Writing a puzzle's outputs: atomically, only when the bytes change, and
-//! removing the files an earlier run left that this run no longer makes.
+//! never through a link or over a file the tool did not write (see [`guard`]).
 
 pub mod closest;
+pub mod guard;
+pub mod journal;
 pub mod json;
+pub mod lock;
+pub mod root;
 pub mod sink;
 pub mod solutions;
 
-use std::fs;
 use std::io::{self, Write};
 use std::path::Path;
-
-/// Marks our temporary files, so a run can sweep those an interrupted run left.
-pub(crate) const TMP_MARK: &str = ".unscramble-tmp";
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Written {
@@ -22,72 +22,51 @@ pub enum Written {
 
 /// Writes `bytes` to `path` unless it already holds exactly them. The bytes go
 /// to a temporary file in the same folder that is then renamed over `path`, so
-/// a reader (or an interrupted run) never sees a half-written file.
+/// a reader (or an interrupted run) never sees a half-written file. A link at
+/// `path` is an error, never followed.
 pub fn write_if_changed(path: &Path, bytes: &[u8]) -> io::Result<Written> {
-    let existed = match fs::read(path) {
-        Ok(old) if old == bytes => return Ok(Written::Unchanged),
-        Ok(_) => true,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => false,
-        Err(_) => true,
+    let existed = match guard::read_regular(path)? {
+        Some(old) if old == bytes => return Ok(Written::Unchanged),
+        Some(_) => true,
+        None => false,
     };
-    let dir = path.parent().unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.{}{TMP_MARK}", std::process::id()));
-    let result = (|| {
-        let mut f = fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.flush()?;
-        drop(f);
-        fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
-    }
-    result.map(|()| {
-        if existed {
-            Written::Changed
-        } else {
-            Written::Created
-        }
+    replace(path, bytes)?;
+    Ok(if existed {
+        Written::Changed
+    } else {
+        Written::Created
     })
 }
 
-/// Is `name` a file this tool writes per solution or closest board (and so
-/// may remove when stale)?
-pub fn is_board_file(name: &str) -> bool {
-    let Some(rest) = name
-        .strip_prefix("solution-")
-        .or_else(|| name.strip_prefix("closest-"))
-    else {
-        return false;
+/// Puts `bytes` at `path` through a temporary file created exclusively under
+/// an unpredictable name (so a planted link cannot redirect it), then renamed.
+pub(crate) fn replace(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
     };
-    let Some((number, ext)) = rest.split_once('.') else {
-        return false;
-    };
-    !number.is_empty()
-        && number.bytes().all(|b| b.is_ascii_digit())
-        && (ext == "png" || ext == "txt")
+    let mut builder = tempfile::Builder::new();
+    builder
+        .prefix(guard::TMP_PREFIX)
+        .rand_bytes(guard::TMP_RANDOM);
+    // What `File::create` would give (the umask still applies), not tempfile's 0600.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    let mut tmp = builder.tempfile_in(dir)?;
+    tmp.write_all(bytes)?;
+    tmp.flush()?;
+    // On failure the temporary file is removed when `tmp` drops.
+    tmp.persist(path).map_err(|e| e.error)?;
+    Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn recognises_only_its_own_board_files() {
-        assert!(is_board_file("solution-12.png"));
-        assert!(is_board_file("solution-1.txt"));
-        assert!(is_board_file("closest-3.png"));
-        assert!(!is_board_file("closest.png"));
-        assert!(!is_board_file("solution-.png"));
-        assert!(!is_board_file("solution-1.png.bak"));
-        assert!(!is_board_file("solution-x.png"));
-        assert!(!is_board_file("my-solution-1.png"));
-        assert!(!is_board_file("unsolved.png"));
-    }
+    use std::fs;
 
     #[test]
     fn rewrites_only_changed_bytes_and_leaves_no_temporary_file() {
@@ -111,5 +90,17 @@ mod tests {
             .filter_map(|e| e.ok())
             .collect();
         assert_eq!(names.len(), 1);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_link_at_the_final_name_is_refused_and_its_target_untouched() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let target = dir.path().join("elsewhere.txt");
+        fs::write(&target, b"precious").expect("write");
+        let p = dir.path().join("index.md");
+        std::os::unix::fs::symlink(&target, &p).expect("link");
+        assert!(write_if_changed(&p, b"new").is_err());
+        assert_eq!(fs::read(&target).expect("read"), b"precious");
     }
 }

@@ -1,8 +1,13 @@
 //! Where a puzzle's outputs go: to disk, or with `--check` only compared with
 //! what is on disk. Both modes run the same code up to the last byte, so a
 //! check reports exactly the files a render would change.
+//!
+//! A file is replaced or removed only when the tool can prove it wrote it:
+//! its name is in the folder's manifest or journal and its bytes still hash
+//! to what was recorded. Anything else is the user's and is left alone.
 
-use super::{is_board_file, write_if_changed, Written, TMP_MARK};
+use super::guard::{self, Entry};
+use super::journal::{self, Records};
 use crate::error::OutputError;
 use crate::manifest;
 use std::collections::BTreeMap;
@@ -12,117 +17,202 @@ use std::path::{Path, PathBuf};
 pub struct Sink {
     dir: PathBuf,
     check: bool,
+    /// What earlier runs wrote here: the manifest's files and the journal's.
+    records: Records,
+    /// A manifest or a journal vouches that the tool writes in this folder.
+    owned: bool,
     /// Every file produced, with the blake3 of its bytes (the manifest's list).
     pub produced: BTreeMap<String, String>,
     /// Files created, changed or removed (with `--check`: that would be).
     pub changes: Vec<String>,
+    /// Files an earlier run wrote that this run no longer makes, kept because
+    /// they changed since.
+    pub kept: Vec<String>,
+    /// Files removed (with `--check`: that would be).
+    pub removed: Vec<String>,
 }
 
+const NOT_OURS: &str = "not written by unscramble, or changed since";
+const MOVE_IT: &str = "move it away or delete it, then run again";
+
 impl Sink {
-    pub fn new(dir: &Path, check: bool) -> Result<Sink, OutputError> {
-        if !check {
-            fs::create_dir_all(dir).map_err(|e| OutputError::new(dir, e))?;
+    /// `dir` is a real folder below the output root (see [`guard::real_dir`];
+    /// with `--check` it may be missing); `recorded` the files its manifest
+    /// lists, if it has a manifest (validated by the caller).
+    pub fn new(
+        dir: &Path,
+        check: bool,
+        recorded: Option<&BTreeMap<String, String>>,
+    ) -> Result<Sink, OutputError> {
+        let journal = journal::read(dir)?;
+        let owned = recorded.is_some() || journal.is_some();
+        let mut records = journal.unwrap_or_default();
+        for (name, hash) in recorded.into_iter().flatten() {
+            records
+                .entry(name.clone())
+                .or_default()
+                .insert(hash.clone());
         }
         Ok(Sink {
             dir: dir.to_path_buf(),
             check,
+            records,
+            owned,
             produced: BTreeMap::new(),
             changes: Vec::new(),
+            kept: Vec::new(),
+            removed: Vec::new(),
         })
     }
 
-    /// Writes (or checks) one output file that the manifest lists.
-    pub fn put(&mut self, name: &str, bytes: &[u8]) -> Result<(), OutputError> {
-        self.produced
-            .insert(name.to_string(), manifest::hash(bytes));
-        self.put_unlisted(name, bytes)
+    /// Did an earlier run of the tool write `old` as `name` here?
+    fn ours(&self, name: &str, old: &[u8]) -> bool {
+        self.records
+            .get(name)
+            .is_some_and(|hashes| hashes.contains(&manifest::hash(old)))
     }
 
-    /// Writes (or checks) a file the manifest does not list (the manifest itself).
-    pub fn put_unlisted(&mut self, name: &str, bytes: &[u8]) -> Result<(), OutputError> {
+    /// Writes (or checks) one output file that the manifest lists. A file of
+    /// the same name that the tool cannot prove it wrote fails the puzzle.
+    pub fn put(&mut self, name: &str, bytes: &[u8]) -> Result<(), OutputError> {
+        let hash = manifest::hash(bytes);
+        self.produced.insert(name.to_string(), hash.clone());
+        self.write(name, bytes, Some(&hash))
+    }
+
+    /// Writes (or checks) the folder's record (its manifest), which the
+    /// caller has read and validated, so it may be replaced.
+    pub fn put_record(&mut self, name: &str, bytes: &[u8]) -> Result<(), OutputError> {
+        self.write(name, bytes, None)
+    }
+
+    /// `journal`: the hash to record before renaming (files the manifest lists).
+    fn write(
+        &mut self,
+        name: &str,
+        bytes: &[u8],
+        journal: Option<&str>,
+    ) -> Result<(), OutputError> {
         let path = self.dir.join(name);
-        if self.check {
-            match fs::read(&path) {
-                Ok(old) if old == bytes => {}
-                Ok(_) => self.changes.push(format!("{name} (differs)")),
-                Err(_) => self.changes.push(format!("{name} (missing)")),
+        let old =
+            guard::read_regular(&path).map_err(|e| OutputError::new(&path, e).hint(MOVE_IT))?;
+        match &old {
+            Some(old) if old == bytes => return Ok(()),
+            Some(old) if journal.is_some() && !self.ours(name, old) => {
+                return Err(OutputError::refuse(&path, NOT_OURS, MOVE_IT))
             }
+            _ => {}
+        }
+        if self.check {
+            let how = if old.is_some() { "differs" } else { "missing" };
+            self.changes.push(format!("{name} ({how})"));
             return Ok(());
         }
-        match write_if_changed(&path, bytes).map_err(|e| OutputError::new(&path, e))? {
-            Written::Unchanged => {}
-            Written::Created | Written::Changed => self.changes.push(name.to_string()),
+        if let Some(hash) = journal {
+            journal::append(&self.dir, name, hash)?;
         }
+        super::replace(&path, bytes).map_err(|e| OutputError::new(&path, e))?;
+        self.changes.push(name.to_string());
         Ok(())
     }
 
-    /// Removes (or lists) per-solution files this run did not produce, and
-    /// temporary files an interrupted run left. Touches nothing else.
+    /// Removes (or lists) the files an earlier run recorded that this run did
+    /// not produce, if their bytes are still the recorded ones, and the
+    /// temporary files a killed run left. Touches nothing else.
     pub fn sweep(&mut self) -> Result<(), OutputError> {
-        self.remove_where(|name, produced| {
-            is_board_file(name) && !produced.contains_key(name) || is_temporary(name)
-        })
-    }
-
-    /// Removes (or lists) only the temporary files an interrupted run left:
-    /// for the output root, where `summary.json` and `index.html` are written
-    /// and no other file is ours to remove.
-    pub fn sweep_temporaries(&mut self) -> Result<(), OutputError> {
-        self.remove_where(|name, _| is_temporary(name))
-    }
-
-    fn remove_where(
-        &mut self,
-        doomed: impl Fn(&str, &BTreeMap<String, String>) -> bool,
-    ) -> Result<(), OutputError> {
+        let stale: Vec<String> = self
+            .records
+            .keys()
+            .filter(|n| !self.produced.contains_key(*n))
+            .cloned()
+            .collect();
+        for name in stale {
+            let path = self.dir.join(&name);
+            match guard::read_regular(&path) {
+                Ok(None) => {}
+                Ok(Some(old)) if self.ours(&name, &old) => self.remove(&name)?,
+                // Changed since, or a link or folder in its place: not ours.
+                _ => {
+                    self.kept.push(name.clone());
+                    self.changes
+                        .push(format!("{name} (kept: changed since unscramble wrote it)"));
+                }
+            }
+        }
+        if !self.owned {
+            return Ok(());
+        }
         let Ok(entries) = fs::read_dir(&self.dir) else {
             return Ok(());
         };
-        let mut names: Vec<String> = entries
+        let mut temporaries: Vec<String> = entries
             .filter_map(|e| e.ok())
-            .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
             .filter_map(|e| e.file_name().into_string().ok())
+            .filter(|n| guard::is_temporary(n))
+            .filter(|n| guard::entry(&self.dir.join(n)).is_ok_and(|e| e == Entry::File))
             .collect();
-        names.sort();
-        for name in names {
-            if !doomed(&name, &self.produced) {
-                continue;
-            }
-            if self.check {
-                self.changes.push(format!("{name} (would be removed)"));
-            } else {
-                let path = self.dir.join(&name);
-                fs::remove_file(&path).map_err(|e| OutputError::new(&path, e))?;
-                self.changes.push(format!("{name} (removed)"));
-            }
+        temporaries.sort();
+        for name in temporaries {
+            self.remove(&name)?;
         }
         Ok(())
     }
-}
 
-/// Is `name` one of our temporary files (see [`super::write_if_changed`])?
-fn is_temporary(name: &str) -> bool {
-    name.starts_with('.') && name.ends_with(TMP_MARK)
+    fn remove(&mut self, name: &str) -> Result<(), OutputError> {
+        self.removed.push(name.to_string());
+        if self.check {
+            self.changes.push(format!("{name} (would be removed)"));
+        } else {
+            let path = self.dir.join(name);
+            fs::remove_file(&path).map_err(|e| OutputError::new(&path, e))?;
+            self.changes.push(format!("{name} (removed)"));
+        }
+        Ok(())
+    }
+
+    /// After the manifest is written it vouches for every file: the journal goes.
+    pub fn close(&self) -> Result<(), OutputError> {
+        if self.check {
+            return Ok(());
+        }
+        journal::remove(&self.dir)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    const FILES: [(&str, &[u8]); 3] = [
+        ("same.txt", b"same"),
+        ("old.txt", b"new"),
+        ("solution-1.png", b"1"),
+    ];
+
     #[test]
     fn check_mode_lists_what_write_mode_would_change_and_writes_nothing() {
         let dir = tempfile::tempdir().expect("tmp");
         let d = dir.path();
-        fs::write(d.join("same.txt"), b"same").expect("write");
-        fs::write(d.join("old.txt"), b"old").expect("write");
-        fs::write(d.join("solution-9.png"), b"stale").expect("write");
-        fs::write(d.join("notes.md"), b"mine").expect("write");
-        let mut check = Sink::new(d, true).expect("sink");
         for (name, bytes) in [
             ("same.txt", &b"same"[..]),
-            ("old.txt", b"new"),
-            ("solution-1.png", b"1"),
+            ("old.txt", b"old"),
+            ("solution-9.png", b"stale"),
+            ("solution-8.png", b"changed by hand"),
+            ("solution-7.png", b"never ours"),
+            ("notes.md", b"mine"),
         ] {
+            fs::write(d.join(name), bytes).expect("write");
+        }
+        let recorded: BTreeMap<String, String> = [
+            ("old.txt", &b"old"[..]),
+            ("solution-9.png", b"stale"),
+            ("solution-8.png", b"as written"),
+        ]
+        .iter()
+        .map(|(n, b)| (n.to_string(), manifest::hash(b)))
+        .collect();
+        let mut check = Sink::new(d, true, Some(&recorded)).expect("sink");
+        for (name, bytes) in FILES {
             check.put(name, bytes).expect("put");
         }
         check.sweep().expect("sweep");
@@ -131,6 +221,7 @@ mod tests {
             [
                 "old.txt (differs)",
                 "solution-1.png (missing)",
+                "solution-8.png (kept: changed since unscramble wrote it)",
                 "solution-9.png (would be removed)"
             ]
         );
@@ -141,34 +232,55 @@ mod tests {
         );
         assert!(d.join("solution-9.png").exists());
 
-        let mut write = Sink::new(d, false).expect("sink");
-        for (name, bytes) in [
-            ("same.txt", &b"same"[..]),
-            ("old.txt", b"new"),
-            ("solution-1.png", b"1"),
-        ] {
+        let mut write = Sink::new(d, false, Some(&recorded)).expect("sink");
+        for (name, bytes) in FILES {
             write.put(name, bytes).expect("put");
         }
         write.sweep().expect("sweep");
-        assert_eq!(
-            write.changes,
-            ["old.txt", "solution-1.png", "solution-9.png (removed)"]
+        assert_eq!(write.kept, ["solution-8.png"]);
+        assert!(!d.join("solution-9.png").exists());
+        for kept in ["notes.md", "solution-8.png", "solution-7.png"] {
+            assert!(d.join(kept).exists(), "{kept}");
+        }
+        assert!(
+            d.join(guard::JOURNAL).exists(),
+            "journaled before the manifest"
         );
-        assert_eq!(write.produced.len(), 3);
-        assert!(!d.join("solution-9.png").exists() && d.join("notes.md").exists());
+        write.close().expect("close");
+        assert!(!d.join(guard::JOURNAL).exists());
     }
 
     #[test]
-    fn the_root_sweep_removes_only_temporary_files() {
+    fn a_file_the_tool_did_not_write_is_never_replaced() {
         let dir = tempfile::tempdir().expect("tmp");
         let d = dir.path();
-        let tmp = format!(".summary.json.4242{TMP_MARK}");
-        for name in [tmp.as_str(), "solution-1.png", "notes.md"] {
+        fs::write(d.join("index.md"), b"my own post").expect("write");
+        let mut sink = Sink::new(d, false, None).expect("sink");
+        let e = sink.put("index.md", b"generated").expect_err("refused");
+        assert!(
+            e.to_string()
+                .contains("index.md: not written by unscramble"),
+            "{e}"
+        );
+        assert_eq!(fs::read(d.join("index.md")).expect("read"), b"my own post");
+        // Equal bytes are no harm: nothing is written.
+        sink.put("index.md", b"my own post").expect("same bytes");
+    }
+
+    #[test]
+    fn only_exactly_named_temporaries_in_an_owned_folder_are_swept() {
+        let dir = tempfile::tempdir().expect("tmp");
+        let d = dir.path();
+        let tmp = ".unscramble-tmp-abcdef123456";
+        for name in [tmp, ".unscramble-tmp-x", "notes.md"] {
             fs::write(d.join(name), b"x").expect("write");
         }
-        let mut sink = Sink::new(d, false).expect("sink");
-        sink.sweep_temporaries().expect("sweep");
-        assert_eq!(sink.changes, [format!("{tmp} (removed)")]);
-        assert!(d.join("solution-1.png").exists() && d.join("notes.md").exists());
+        let mut foreign = Sink::new(d, false, None).expect("sink");
+        foreign.sweep().expect("sweep");
+        assert!(d.join(tmp).exists(), "not a folder the tool owns");
+        let mut ours = Sink::new(d, false, Some(&BTreeMap::new())).expect("sink");
+        ours.sweep().expect("sweep");
+        assert_eq!(ours.changes, [format!("{tmp} (removed)")]);
+        assert!(d.join(".unscramble-tmp-x").exists() && d.join("notes.md").exists());
     }
 }

@@ -174,7 +174,7 @@ impl Space {
     /// the board's edge, which fits everything).
     fn neighbours(&self, placed: &[Placement], cell: usize) -> (usize, usize) {
         let any = usize::from(self.tables.any);
-        let left = if cell % self.cols > 0 {
+        let left = if !cell.is_multiple_of(self.cols) {
             self.shows(placed[cell - 1], RIGHT)
         } else {
             any

@@ -1,0 +1,207 @@
+//! The output folder is input too: a pull request can put links, foreign
+//! files or hostile records in it. These helpers never follow a link below
+//! the output root, and name the few files the tool reserves for itself.
+
+use crate::error::OutputError;
+use std::fs;
+use std::io::{self, Read};
+use std::path::{Component, Path, PathBuf};
+
+/// Our temporary files are named this prefix plus [`TMP_RANDOM`] random
+/// letters and digits; a leftover one (from a killed run) is swept only if its
+/// name has exactly this shape.
+pub const TMP_PREFIX: &str = ".unscramble-tmp-";
+pub const TMP_RANDOM: usize = 12;
+
+/// Per folder, the files a running render renamed into place before its
+/// manifest was written (`NAME HASH` lines), so a killed run's files stay ours.
+pub const JOURNAL: &str = ".unscramble-journal";
+
+/// At the output root: the lock every render takes (never deleted).
+pub const LOCK: &str = ".unscramble-lock";
+
+/// At the output root: the record of the run-level files (`summary.json`,
+/// `index.html`), as a puzzle's manifest records its files.
+pub const ROOT_MANIFEST: &str = ".unscramble-root-manifest.json";
+
+/// Names the run writes in the output root; no puzzle's folder may take one.
+pub const ROOT_FILES: [&str; 2] = ["summary.json", "index.html"];
+
+/// Is `name` exactly the shape of one of our temporary files?
+pub fn is_temporary(name: &str) -> bool {
+    name.strip_prefix(TMP_PREFIX)
+        .is_some_and(|r| r.len() == TMP_RANDOM && r.bytes().all(|b| b.is_ascii_alphanumeric()))
+}
+
+/// Why `name` cannot be a file the tool wrote into one folder, if it cannot:
+/// records on disk are untrusted, so a name that could reach another folder
+/// (or is one of our reserved dot names) makes the whole record foreign.
+pub fn bad_file_name(name: &str) -> Option<&'static str> {
+    if name.is_empty() {
+        Some("an empty file name")
+    } else if name == "." || name == ".." {
+        Some("a file name that names a folder")
+    } else if name.contains(['/', '\\']) {
+        Some("a file name with a path separator")
+    } else if name.chars().any(char::is_control) {
+        Some("a file name with a control character")
+    } else if name.starts_with(".unscramble") {
+        Some("one of unscramble's reserved names")
+    } else {
+        None
+    }
+}
+
+/// Why `hash` is not a blake3 hash as we write them (64 lowercase hex digits).
+pub fn bad_hash(hash: &str) -> Option<&'static str> {
+    let ok = hash.len() == 64 && hash.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'));
+    (!ok).then_some("a hash that is not 64 lowercase hex digits")
+}
+
+/// What is at a path, looked at without following a link.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Entry {
+    Missing,
+    File,
+    Dir,
+    Link,
+    Other,
+}
+
+pub fn entry(path: &Path) -> io::Result<Entry> {
+    match fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => Ok(Entry::Link),
+        Ok(m) if m.is_file() => Ok(Entry::File),
+        Ok(m) if m.is_dir() => Ok(Entry::Dir),
+        Ok(_) => Ok(Entry::Other),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(Entry::Missing),
+        Err(e) => Err(e),
+    }
+}
+
+/// Opens `path` without following a link in its last component.
+pub fn open_nofollow(options: &mut fs::OpenOptions, path: &Path) -> io::Result<fs::File> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NOFOLLOW);
+    }
+    options.open(path)
+}
+
+/// The bytes of the regular file at `path`, `None` if nothing is there; an
+/// error for a link, a folder or a device (never followed, never opened).
+pub fn read_regular(path: &Path) -> io::Result<Option<Vec<u8>>> {
+    match entry(path)? {
+        Entry::Missing => return Ok(None),
+        Entry::File => {}
+        Entry::Link => return Err(io::Error::other(LINK)),
+        Entry::Dir | Entry::Other => return Err(io::Error::other(NOT_FILE)),
+    }
+    let mut f = open_nofollow(fs::OpenOptions::new().read(true), path)?;
+    if !f.metadata()?.is_file() {
+        return Err(io::Error::other(NOT_FILE));
+    }
+    let mut bytes = Vec::new();
+    f.read_to_end(&mut bytes)?;
+    Ok(Some(bytes))
+}
+
+pub const LINK: &str = "is a symbolic link";
+pub const NOT_FILE: &str = "is not a regular file";
+
+const REAL_FOLDERS: &str =
+    "the tool writes only into real folders below the output folder: remove the link";
+
+/// `root/rel`, checked (and with `create`, made) one component at a time, so
+/// that no link below the output root is ever followed. `Ok(None)`: a
+/// component is missing and `create` is off.
+pub fn real_dir(root: &Path, rel: &Path, create: bool) -> Result<Option<PathBuf>, OutputError> {
+    let mut path = root.to_path_buf();
+    for c in rel.components() {
+        let Component::Normal(c) = c else {
+            let e = io::Error::other("is not a plain folder name below the output folder");
+            return Err(OutputError::new(root.join(rel), e).hint("rename the puzzle folder"));
+        };
+        path.push(c);
+        let mut found = entry(&path).map_err(|e| OutputError::new(&path, e))?;
+        if found == Entry::Missing {
+            if !create {
+                return Ok(None);
+            }
+            match fs::create_dir(&path) {
+                Err(e) if e.kind() != io::ErrorKind::AlreadyExists => {
+                    return Err(OutputError::new(&path, e))
+                }
+                _ => {}
+            }
+            found = entry(&path).map_err(|e| OutputError::new(&path, e))?;
+        }
+        match found {
+            Entry::Dir => {}
+            Entry::Link => {
+                return Err(OutputError::new(&path, io::Error::other(LINK)).hint(REAL_FOLDERS))
+            }
+            _ => {
+                let e = io::Error::other("is in the way of the puzzle's output folder");
+                return Err(OutputError::new(&path, e).hint("move it away or delete it"));
+            }
+        }
+    }
+    Ok(Some(path))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_plain_names_and_real_hashes_pass() {
+        for bad in [
+            "",
+            ".",
+            "..",
+            "/etc/passwd",
+            "../../x",
+            "a\\b",
+            "a\nb",
+            ".unscramble-lock",
+        ] {
+            assert!(bad_file_name(bad).is_some(), "{bad:?}");
+        }
+        for good in ["solution-1.png", "index.md", ".notes", "my file.txt"] {
+            assert_eq!(bad_file_name(good), None, "{good:?}");
+        }
+        assert_eq!(bad_hash(&"a".repeat(64)), None);
+        assert!(bad_hash(&"A".repeat(64)).is_some());
+        assert!(bad_hash("abc").is_some());
+    }
+
+    #[test]
+    fn temporary_names_have_one_exact_shape() {
+        assert!(is_temporary(".unscramble-tmp-abcDEF012345"));
+        assert!(!is_temporary(".unscramble-tmp-abcDEF01234"));
+        assert!(!is_temporary(".unscramble-tmp-abcDEF012345.png"));
+        assert!(!is_temporary(".unsolved.png.4242.unscramble-tmp"));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn links_are_never_followed() {
+        let dir = tempfile::tempdir().expect("tmp");
+        let (root, away) = (dir.path().join("out"), dir.path().join("away"));
+        fs::create_dir_all(&root).expect("mkdir");
+        fs::create_dir_all(&away).expect("mkdir");
+        fs::write(away.join("secret"), b"x").expect("write");
+        std::os::unix::fs::symlink(&away, root.join("p")).expect("link");
+        let e = real_dir(&root, Path::new("p/q"), true).expect_err("a link");
+        assert!(e.to_string().contains("p: is a symbolic link"), "{e}");
+        assert!(!away.join("q").exists());
+        std::os::unix::fs::symlink(away.join("secret"), root.join("f")).expect("link");
+        assert!(read_regular(&root.join("f")).is_err());
+        assert_eq!(read_regular(&root.join("none")).expect("ok"), None);
+        let made = real_dir(&root, Path::new("a/b"), true).expect("ok");
+        assert_eq!(made, Some(root.join("a/b")));
+        assert!(root.join("a/b").is_dir());
+    }
+}
