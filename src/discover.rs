@@ -25,10 +25,15 @@ impl PuzzleDir {
     }
 }
 
-/// Does `dir` hold a puzzle (an `input/` folder with a notation file)?
+/// Does `dir` hold a puzzle (an `input/` folder with a notation file)? Any
+/// thing under a notation file's name counts, a FIFO or a link to a device
+/// included: reading it then fails that puzzle with a message, where
+/// skipping it would make the puzzle vanish without a word.
 pub fn is_puzzle(dir: &Path) -> bool {
     let input = dir.join("input");
-    NOTATIONS.iter().any(|n| input.join(n).is_file())
+    NOTATIONS
+        .iter()
+        .any(|n| crate::input::file::exists(&input.join(n)))
 }
 
 /// What the walk found: puzzles, and places it could not look into.

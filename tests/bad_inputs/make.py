@@ -164,7 +164,7 @@ def main():
          **{"3__png": rgb(COLOURS[2], 6, 6)})
     case("non-square-tile", "input/1.png: the tile picture is 8x6, not square",
          **{"1__png": rgb(COLOURS[0], 8, 6)})
-    case("png-is-folder", "input/4.png: cannot read the file",
+    case("png-is-folder", "input/4.png: not a regular file: it is a folder",
          **{"4__png": None, "4__png/README": "a folder where a picture should be\n"})
 
     # Valid but unusual pictures: they must render, pixel for pixel.

@@ -1,0 +1,133 @@
+//! Input files that are not files, made at run time since git cannot hold
+//! them: FIFOs, links to `/dev/zero`, folders and huge sparse files under the
+//! names of tile pictures, notation files and `board.yaml`. Each fails its
+//! own puzzle with a message, the run ends (a FIFO must not hang it), and
+//! the good puzzle beside them still renders.
+
+#![cfg(unix)]
+
+mod common;
+use common::*;
+use std::fs;
+use std::os::unix::fs::symlink;
+use std::path::Path;
+use std::time::Duration;
+
+fn mkfifo(path: &Path) {
+    let _ = fs::remove_file(path);
+    let made = std::process::Command::new("mkfifo").arg(path).status();
+    assert!(made.expect("mkfifo runs").success(), "mkfifo {path:?}");
+}
+
+/// A sparse file of `len` bytes: cheap to make, huge to read.
+fn sparse(path: &Path, len: u64) {
+    let _ = fs::remove_file(path);
+    fs::File::create(path)
+        .expect("create")
+        .set_len(len)
+        .expect("set_len");
+}
+
+fn zero_link(path: &Path) {
+    let _ = fs::remove_file(path);
+    symlink("/dev/zero", path).expect("symlink");
+}
+
+#[test]
+fn files_that_are_not_regular_files_fail_their_puzzle_and_never_hang_the_run() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let root = tmp.path().join("puzzles");
+    let out = tmp.path().join("out");
+    let good = repo().join("tests/good_inputs/palette");
+    let input = |name: &str| {
+        copy_dir(&good, &root.join(name));
+        root.join(name).join("input")
+    };
+    const MIB: u64 = 1024 * 1024;
+    // (puzzle, what its error line must say)
+    let mut cases: Vec<(&str, &str)> = Vec::new();
+
+    mkfifo(&input("fifo-png").join("2.png"));
+    cases.push(("fifo-png", "input/2.png: not a regular file: it is a FIFO"));
+    zero_link(&input("zero-png").join("2.png"));
+    cases.push((
+        "zero-png",
+        "input/2.png: not a regular file: it is a character device",
+    ));
+    sparse(&input("huge-png").join("2.png"), 64 * MIB + 1);
+    cases.push(("huge-png", "input/2.png: the file is larger than 64 MiB"));
+
+    mkfifo(&input("fifo-notation").join("tile_dict.yaml"));
+    cases.push((
+        "fifo-notation",
+        "tile_dict.yaml: not a regular file: it is a FIFO",
+    ));
+    zero_link(&input("zero-notation").join("tile_dict.yaml"));
+    cases.push((
+        "zero-notation",
+        "tile_dict.yaml: not a regular file: it is a character device",
+    ));
+    sparse(&input("huge-notation").join("tile_dict.yaml"), 16 * MIB + 1);
+    cases.push((
+        "huge-notation",
+        "tile_dict.yaml: the file is larger than 16 MiB",
+    ));
+    let dir = input("folder-notation").join("tile_dict.yaml");
+    fs::remove_file(&dir).expect("rm");
+    fs::create_dir(&dir).expect("mkdir");
+    cases.push((
+        "folder-notation",
+        "tile_dict.yaml: not a regular file: it is a folder",
+    ));
+
+    mkfifo(&input("fifo-board").join("board.yaml"));
+    cases.push(("fifo-board", "board.yaml: not a regular file: it is a FIFO"));
+
+    input("good");
+    let output = unscramble()
+        .args(["render", "-j", "2"])
+        .arg(&root)
+        .arg("-o")
+        .arg(&out)
+        .timeout(Duration::from_secs(120))
+        .output()
+        .expect("runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    for (name, says) in &cases {
+        let prefix = format!("error: puzzle '{name}': ");
+        let line = stderr
+            .lines()
+            .find(|l| l.starts_with(&prefix))
+            .unwrap_or_else(|| panic!("no error for {name}:\n{stderr}"));
+        assert!(line.contains(says), "{line}\nshould say: {says}");
+        assert!(line.ends_with(')'), "a hint: {line}");
+    }
+    let summary = json(&out.join("summary.json"));
+    assert_eq!(
+        summary["totals"]["error"].as_u64(),
+        Some(cases.len() as u64)
+    );
+    assert_eq!(summary["totals"]["solved"].as_u64(), Some(1), "{summary}");
+    assert!(out.join("good/solution-1.png").is_file());
+}
+
+/// `solve` reads the notation file the same way.
+#[test]
+fn solve_refuses_a_fifo_without_waiting() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let fifo = tmp.path().join("tile_dict.yaml");
+    mkfifo(&fifo);
+    let output = unscramble()
+        .arg("solve")
+        .arg(&fifo)
+        .timeout(Duration::from_secs(60))
+        .output()
+        .expect("runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_ne!(output.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("not a regular file: it is a FIFO"),
+        "{stderr}"
+    );
+}
