@@ -50,6 +50,24 @@ impl fmt::Display for InputError {
 
 impl std::error::Error for InputError {}
 
+/// Input quoted in a message is cut to this many characters: enough to find
+/// the spot in the file, while a 14 MB value cannot become 14 MB of stderr.
+pub const QUOTE_CHARS: usize = 60;
+
+/// `text` in single quotes for a message, cut to [`QUOTE_CHARS`] characters
+/// with `…`. Every reader quotes input through here.
+pub fn quote(text: &str) -> String {
+    format!("'{}'", cut(text))
+}
+
+/// `text` cut to [`QUOTE_CHARS`] characters, with `…` where it was cut.
+pub fn cut(text: &str) -> std::borrow::Cow<'_, str> {
+    match text.char_indices().nth(QUOTE_CHARS) {
+        Some((end, _)) => format!("{}…", &text[..end]).into(),
+        None => text.into(),
+    }
+}
+
 /// Error while writing a puzzle's outputs (disk full, permissions, ...).
 #[derive(Debug, thiserror::Error)]
 #[error("{}: {source} ({hint})", path.display())]
@@ -82,6 +100,14 @@ pub enum PuzzleError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn quoted_input_is_cut() {
+        assert_eq!(quote("red"), "'red'");
+        let long = "é".repeat(100);
+        assert_eq!(quote(&long), format!("'{}…'", "é".repeat(QUOTE_CHARS)));
+        assert_eq!(cut(&"x".repeat(QUOTE_CHARS)).len(), QUOTE_CHARS);
+    }
 
     #[test]
     fn message_names_file_position_problem_and_hint() {
