@@ -217,3 +217,57 @@ fn huge_legespiel_files_are_refused_quickly() {
         "took {elapsed:?}; a linear reader takes well under a second"
     );
 }
+
+/// A million keys is refused for being too many entries (it used to say
+/// "too many aliases or too deep nesting"), and a 14 MB value is quoted by
+/// its first characters only (it used to fill 15 MB of stderr).
+#[test]
+fn yaml_messages_name_the_real_limit_and_cut_long_values() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let root = tmp.path().join("puzzles");
+    let write = |name: &str, text: String| {
+        let input = root.join(name).join("input");
+        fs::create_dir_all(&input).expect("mkdir");
+        fs::write(input.join("tile_dict.yaml"), text).expect("write");
+    };
+    write(
+        "million-keys",
+        (1..=1_000_000).map(|k| format!("{k}: 1\n")).collect(),
+    );
+    let long = "x".repeat(14_000_000);
+    write(
+        "long-value",
+        format!("1: [['red', '{long}'], ['blu', '+'], ['ylw', '+'], ['grn', '+']]\n"),
+    );
+    let output = unscramble()
+        .arg("render")
+        .arg(&root)
+        .arg("-o")
+        .arg(tmp.path().join("out"))
+        .timeout(Duration::from_secs(120))
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        output.stderr.len() < 4000,
+        "{} bytes of stderr",
+        output.stderr.len()
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let line = |name: &str| {
+        let prefix = format!("error: puzzle '{name}': ");
+        stderr
+            .lines()
+            .find(|l| l.starts_with(&prefix))
+            .unwrap_or_else(|| panic!("no error for {name}:\n{stderr}"))
+            .to_string()
+    };
+    let keys = line("million-keys");
+    assert!(keys.contains("more than 50000 entries"), "{keys}");
+    assert!(!keys.contains("aliases"), "{keys}");
+    let value = line("long-value");
+    assert!(
+        value.contains(&format!("found '{}…'", "x".repeat(60))),
+        "{value}"
+    );
+}

@@ -42,15 +42,17 @@ pub fn to_tile_dict(spec: &Spec) -> Result<Converted, InputError> {
                         };
                         (token, if label < one { Mark::Plus } else { Mark::Minus })
                     }
-                    _ => return Err(InputError::new(
-                        &spec.file,
-                        format!(
+                    _ => {
+                        return Err(InputError::new(
+                            &spec.file,
+                            format!(
                             "picture {} fits {}; tile_dict.yaml can only say one partner or itself",
                             crate::error::quote(label),
                             crate::error::cut(&with.join(", "))
                         ),
-                    )
-                    .hint("keep this puzzle in its own notation")),
+                        )
+                        .hint("keep this puzzle in its own notation"))
+                    }
                 };
                 out.insert(label.to_string(), mark);
             }

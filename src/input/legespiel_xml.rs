@@ -95,7 +95,14 @@ pub fn parse(file: &Path, text: &str) -> Result<Spec, InputError> {
             ));
         }
         let pos = e.pos();
-        InputError::new(file, format!("not valid XML: {e}"))
+        let problem = match &e {
+            roxmltree::Error::DuplicatedAttribute(name, _) => format!(
+                "not valid XML: the attribute {} appears twice in one element; it may appear only once",
+                quote(name)
+            ),
+            _ => format!("not valid XML: {e}"),
+        };
+        InputError::new(file, problem)
             .at(pos.row as usize, pos.col as usize)
             .hint(HINT)
     })?;

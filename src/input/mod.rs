@@ -222,3 +222,24 @@ pub fn read_board(input_dir: &Path) -> Result<Option<BoardFile>, InputError> {
         _ => Err(InputError::new(&path, "both rows and cols are needed").hint(HINT)),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_notation_accepts_a_byte_order_mark() {
+        let files = [
+            (LETTERS, "ACFH\nBDEG\nACEG\nBDFH\n"),
+            (SIGNED, "1 2 3 4\n-1 -2 -3 -4\n1 2 3 4\n-1 -2 -3 -4\n"),
+            (TILE_DICT, "1: [[a, '+'], [a, '-'], [a, '+'], [a, '-']]\n"),
+        ];
+        for (name, text) in files {
+            let path = Path::new(name);
+            let plain = parse_notation(path, text.as_bytes(), None).expect(name);
+            let bom = format!("\u{feff}{text}");
+            let marked = parse_notation(path, bom.as_bytes(), None).expect(name);
+            assert_eq!(plain.puzzle.tiles, marked.puzzle.tiles, "{name}");
+        }
+    }
+}
