@@ -110,7 +110,7 @@ fn run_render(args: RenderArgs) -> ExitCode {
         Ok(run) => run,
         // The puzzles folder itself is unusable: the command line is wrong.
         Err(e) => {
-            eprintln!("error: {e}");
+            eprintln!("error: {}", unscramble::error::printable(&e.to_string()));
             return ExitCode::from(2);
         }
     };
@@ -209,6 +209,6 @@ fn run_draw_tiles(puzzle_dir: &Path, size: u32, force: bool) -> ExitCode {
 }
 
 fn fail(message: &str) -> ExitCode {
-    eprintln!("error: {message}");
+    eprintln!("error: {}", unscramble::error::printable(message));
     ExitCode::FAILURE
 }
