@@ -25,10 +25,15 @@ impl PuzzleDir {
     }
 }
 
-/// Does `dir` hold a puzzle (an `input/` folder with a notation file)?
+/// Does `dir` hold a puzzle (an `input/` folder with a notation file)? Any
+/// thing under a notation file's name counts, a FIFO or a link to a device
+/// included: reading it then fails that puzzle with a message, where
+/// skipping it would make the puzzle vanish without a word.
 pub fn is_puzzle(dir: &Path) -> bool {
     let input = dir.join("input");
-    NOTATIONS.iter().any(|n| input.join(n).is_file())
+    NOTATIONS
+        .iter()
+        .any(|n| crate::input::file::exists(&input.join(n)))
 }
 
 /// What the walk found: puzzles, and places it could not look into.
@@ -108,6 +113,11 @@ pub fn discover(root: &Path, exclude: Option<&Path>) -> Result<Discovery, InputE
                     .unwrap_or(Path::new(""))
                     .to_path_buf();
                 let name = name_of(root, &dir);
+                if let Some(problem) = non_utf8(root, &rel) {
+                    found.problems.push((name, problem));
+                    walk.skip_current_dir();
+                    continue;
+                }
                 let rel = if rel.as_os_str().is_empty() {
                     PathBuf::from(&name)
                 } else {
@@ -170,6 +180,56 @@ fn reject_collisions(found: &mut Discovery) {
         found.problems.push((p.name.clone(), problem));
     }
     found.puzzles = kept;
+}
+
+/// The first folder on the way from `root` to a puzzle (`rel` below it, or
+/// the root itself when `rel` is empty) whose name is not UTF-8, as an
+/// error. Such a name has no faithful text form: shown with `\u{FFFD}`, two
+/// names look alike and the gallery's links point nowhere, so the puzzle is
+/// refused with the name's bytes and a hint to rename it.
+fn non_utf8(root: &Path, rel: &Path) -> Option<InputError> {
+    let mut path = root.to_path_buf();
+    let mut candidates = Vec::new();
+    if rel.as_os_str().is_empty() {
+        let abs = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
+        candidates.push((root.to_path_buf(), abs.file_name()?.to_os_string()));
+    }
+    for c in rel.components() {
+        path.push(c);
+        candidates.push((path.clone(), c.as_os_str().to_os_string()));
+    }
+    let (path, name) = candidates.into_iter().find(|(_, n)| n.to_str().is_none())?;
+    Some(
+        InputError::new(
+            &path,
+            format!(
+                "the folder's name is not UTF-8 text (its bytes: {})",
+                escaped_bytes(&name)
+            ),
+        )
+        .hint("rename the folder using UTF-8 characters; its outputs and gallery links need a name that is text"),
+    )
+}
+
+/// A name that is not UTF-8 with its valid parts as text and every other
+/// byte as `\xNN`, so the message shows exactly what is on disk.
+fn escaped_bytes(name: &std::ffi::OsStr) -> String {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let mut out = String::new();
+        for chunk in name.as_bytes().utf8_chunks() {
+            out.push_str(chunk.valid());
+            for b in chunk.invalid() {
+                out.push_str(&format!("\\x{b:02x}"));
+            }
+        }
+        out
+    }
+    #[cfg(not(unix))]
+    {
+        name.to_string_lossy().into_owned()
+    }
 }
 
 /// Is `path` a symbolic link that cannot be followed?
@@ -263,6 +323,27 @@ mod tests {
             problems[0].contains("self: the symbolic link leads nowhere"),
             "{problems:?}"
         );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_puzzle_below_a_name_that_is_not_utf8_is_a_problem_naming_its_bytes() {
+        use std::os::unix::ffi::OsStrExt;
+        let dir = tempfile::tempdir().expect("tempdir");
+        puzzle_at(dir.path(), "good");
+        let latin = std::ffi::OsStr::from_bytes(b"kids-\xe9t\xe9");
+        puzzle_at(&dir.path().join(latin), "owls");
+        // A folder holding no puzzle is nobody's business.
+        fs::create_dir_all(dir.path().join(std::ffi::OsStr::from_bytes(b"notes-\xff")))
+            .expect("mkdir");
+        let found = discover(dir.path(), None).expect("walk");
+        let names: Vec<&str> = found.puzzles.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(names, ["good"]);
+        assert_eq!(found.problems.len(), 1, "{:?}", found.problems);
+        let (name, e) = &found.problems[0];
+        assert_eq!(name, "kids-\u{FFFD}t\u{FFFD}/owls");
+        assert!(e.file.ends_with(latin), "{e}");
+        assert!(e.problem.ends_with("(its bytes: kids-\\xe9t\\xe9)"), "{e}");
     }
 
     #[test]

@@ -50,6 +50,55 @@ impl fmt::Display for InputError {
 
 impl std::error::Error for InputError {}
 
+/// `text` with every character that could act on a terminal or hide what
+/// follows shown as an escape (`\u{1b}`): control characters (ESC, BEL, NUL,
+/// CR, LF...), the byte order mark, and the bidirectional overrides and
+/// isolates that reorder what is displayed. Names and tokens come from
+/// anyone's puzzles folder; escaped, one puzzle stays one line and cannot
+/// retitle or recolour the terminal.
+pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+    fn hidden(c: char) -> bool {
+        c.is_control()
+            || matches!(
+                c,
+                '\u{feff}' | '\u{200e}' | '\u{200f}' | '\u{061c}' | '\u{2028}' | '\u{2029}'
+            )
+            || ('\u{202a}'..='\u{202e}').contains(&c)
+            || ('\u{2066}'..='\u{2069}').contains(&c)
+    }
+    if !text.chars().any(hidden) {
+        return text.into();
+    }
+    text.chars()
+        .map(|c| {
+            if hidden(c) {
+                format!("\\u{{{:x}}}", c as u32)
+            } else {
+                c.to_string()
+            }
+        })
+        .collect::<String>()
+        .into()
+}
+
+/// Input quoted in a message is cut to this many characters: enough to find
+/// the spot in the file, while a 14 MB value cannot become 14 MB of stderr.
+pub const QUOTE_CHARS: usize = 60;
+
+/// `text` in single quotes for a message, cut to [`QUOTE_CHARS`] characters
+/// with `…`. Every reader quotes input through here.
+pub fn quote(text: &str) -> String {
+    format!("'{}'", cut(text))
+}
+
+/// `text` cut to [`QUOTE_CHARS`] characters, with `…` where it was cut.
+pub fn cut(text: &str) -> std::borrow::Cow<'_, str> {
+    match text.char_indices().nth(QUOTE_CHARS) {
+        Some((end, _)) => format!("{}…", &text[..end]).into(),
+        None => text.into(),
+    }
+}
+
 /// Error while writing a puzzle's outputs (disk full, permissions, ...).
 #[derive(Debug, thiserror::Error)]
 #[error("{}: {source} ({hint})", path.display())]
@@ -90,6 +139,23 @@ pub enum PuzzleError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn printable_escapes_what_acts_on_a_terminal() {
+        assert_eq!(printable("owls é"), "owls é");
+        assert_eq!(
+            printable("a\u{1b}]0;x\u{7}\nb\r\0\u{feff}\u{202e}c\u{7f}"),
+            "a\\u{1b}]0;x\\u{7}\\u{a}b\\u{d}\\u{0}\\u{feff}\\u{202e}c\\u{7f}"
+        );
+    }
+
+    #[test]
+    fn quoted_input_is_cut() {
+        assert_eq!(quote("red"), "'red'");
+        let long = "é".repeat(100);
+        assert_eq!(quote(&long), format!("'{}…'", "é".repeat(QUOTE_CHARS)));
+        assert_eq!(cut(&"x".repeat(QUOTE_CHARS)).len(), QUOTE_CHARS);
+    }
 
     #[test]
     fn message_names_file_position_problem_and_hint() {

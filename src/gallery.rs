@@ -44,7 +44,12 @@ fn board(r: &PuzzleReport) -> String {
 
 /// The snippet for `output/<name>/index.md`; links are relative to that file.
 pub fn puzzle_markdown(r: &PuzzleReport) -> String {
-    let mut s = format!("## {}\n\n{} board, {}.\n\n", r.name, board(r), counts(r));
+    let mut s = format!(
+        "## {}\n\n{} board, {}.\n\n",
+        markdown_text(&r.name),
+        board(r),
+        counts(r)
+    );
     s.push_str("![unsolved board](unsolved.png)\n");
     for (_, file, alt) in boards(r) {
         let _ = writeln!(s, "\n![{alt}]({file})");
@@ -72,9 +77,33 @@ fn boards(r: &PuzzleReport) -> Vec<(usize, String, String)> {
     solutions.chain(closest).collect()
 }
 
-/// Escapes text for HTML (and SVG) content and attribute values.
+/// Text (a puzzle's name) for Markdown: it is pasted into posts whose
+/// renderer passes raw HTML through, so `<`, `>` and `&` become entities
+/// (`## <img src=x onerror=...>` stays text), Markdown's punctuation is
+/// backslash-escaped (no links, emphasis or headings by accident), and
+/// control characters are shown escaped, so the heading stays one line.
+fn markdown_text(text: &str) -> String {
+    let mut out = String::new();
+    for c in crate::error::printable(text).chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '\\' | '`' | '*' | '_' | '[' | ']' | '(' | ')' | '{' | '}' | '#' | '|' | '!' => {
+                out.push('\\');
+                out.push(c);
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Escapes text for HTML (and SVG) content and attribute values; control
+/// characters (invalid in XML, and unseen in HTML) are shown escaped.
 pub(crate) fn esc(text: &str) -> String {
-    text.replace('&', "&amp;")
+    crate::error::printable(text)
+        .replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")
@@ -227,6 +256,23 @@ mod tests {
         assert!(html.contains("<pre class=\"error\">x.yaml: bad &amp; wrong</pre>"));
         assert!(!html.contains("http"), "no network");
         assert!(!html.contains("<script"), "no script");
+    }
+
+    #[test]
+    fn the_snippet_escapes_markdown_and_html_in_names() {
+        let md = puzzle_markdown(&report(
+            "<img src=x onerror=alert(1)>\n# *x*",
+            Status::Solved,
+        ));
+        let heading = md.lines().next().expect("a line");
+        assert_eq!(
+            heading,
+            // Rendered: `<img src=x onerror=alert(1)>\u{a}# *x*` as plain text.
+            "## &lt;img src=x onerror=alert\\(1\\)&gt;\\\\u\\{a\\}\\# \\*x\\*"
+        );
+        let html = index_html(&Summary::new(vec![report("a\u{1b}[31m\0", Status::Solved)]));
+        assert!(html.contains("<h2>a\\u{1b}[31m\\u{0}</h2>"), "{html}");
+        assert!(!html.contains('\u{1b}') && !html.contains('\0'));
     }
 
     #[test]

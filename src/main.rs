@@ -121,7 +121,7 @@ fn run_render(args: RenderArgs) -> ExitCode {
         Ok(run) => run,
         // A usage error (2), an unusable output folder (3), or it is busy (4).
         Err(e) => {
-            eprintln!("error: {e}");
+            eprintln!("error: {}", unscramble::error::printable(&e.to_string()));
             return ExitCode::from(e.exit_code());
         }
     };
@@ -220,6 +220,6 @@ fn run_draw_tiles(puzzle_dir: &Path, size: u32, force: bool) -> ExitCode {
 }
 
 fn fail(message: &str) -> ExitCode {
-    eprintln!("error: {message}");
+    eprintln!("error: {}", unscramble::error::printable(message));
     ExitCode::FAILURE
 }

@@ -3,6 +3,7 @@
 //! here and never in files.
 
 use crate::batch::Run;
+use crate::error::printable;
 use crate::summary::{Action, PuzzleReport, Status};
 use console::style;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -49,27 +50,29 @@ impl Reporter {
         }
     }
 
-    /// One puzzle finished (called from worker threads).
+    /// One puzzle finished (called from worker threads). Names, warnings and
+    /// errors quote the puzzles folder, so they pass through [`printable`].
     pub fn done(&self, r: &PuzzleReport) {
+        let name = printable(&r.name);
         if let Some(bar) = &self.bar {
             bar.inc(1);
-            bar.set_message(r.name.clone());
+            bar.set_message(printable(&r.name).into_owned());
         }
         for w in &r.warnings {
             if self.verbosity > Verbosity::Quiet {
                 self.line(format!(
-                    "{} puzzle '{}': {w}",
+                    "{} puzzle '{name}': {}",
                     style("warning:").yellow().bold().for_stderr(),
-                    r.name
+                    printable(w)
                 ));
             }
         }
         if r.status == Status::Error {
             let e = r.error.as_deref().unwrap_or("failed");
             self.line(format!(
-                "{} puzzle '{}': {e}",
+                "{} puzzle '{name}': {}",
                 style("error:").red().bold().for_stderr(),
-                r.name
+                printable(e)
             ));
         } else if self.verbosity > Verbosity::Quiet {
             self.line(puzzle_line(r, self.verbosity == Verbosity::Verbose));
@@ -86,7 +89,10 @@ impl Reporter {
         }
         for p in &run.pruned {
             let verb = if check { "would remove" } else { "removed" };
-            eprintln!("{p}: {verb} the outputs (its puzzle folder is gone)");
+            eprintln!(
+                "{}: {verb} the outputs (its puzzle folder is gone)",
+                printable(p)
+            );
         }
         if check {
             for f in &run.pruned_files {
@@ -98,7 +104,7 @@ impl Reporter {
         }
         for f in &run.changed {
             if check {
-                eprintln!("stale: {f}");
+                eprintln!("stale: {}", printable(f));
             }
         }
         eprintln!("{}", summary_line(run, check, elapsed));
@@ -213,10 +219,10 @@ pub fn puzzle_line(r: &PuzzleReport, verbose: bool) -> String {
     };
     let action = match r.action {
         Action::UpToDate => " [up to date]".to_string(),
-        Action::Stale => format!(" [stale: {}]", r.stale_files.join(", ")),
+        Action::Stale => format!(" [stale: {}]", printable(&r.stale_files.join(", "))),
         Action::Rendered | Action::Failed => String::new(),
     };
-    let mut line = format!("{}: {what}{action} ({time})", r.name);
+    let mut line = format!("{}: {what}{action} ({time})", printable(&r.name));
     if verbose && r.action == Action::Rendered {
         let rate = r.nodes as f64 / r.elapsed.as_secs_f64().max(1e-9);
         line.push_str(&format!(
@@ -328,6 +334,13 @@ mod tests {
             ..PuzzleReport::default()
         };
         let line = puzzle_line(&r, false);
+        let mut odd = r.clone();
+        odd.name = "a\nb\u{1b}]0;x\u{7}".into();
+        let odd = puzzle_line(&odd, false);
+        assert!(
+            odd.starts_with("a\\u{a}b\\u{1b}]0;x\\u{7}: 8 solutions"),
+            "{odd}"
+        );
         assert!(line.starts_with("owls: 8 solutions (2 unique up to turning the board), 2 images (capped by --max-images) [up to date] ("), "{line}");
     }
 }

@@ -31,7 +31,7 @@ pub fn run_solve(args: &SolveArgs) -> ExitCode {
     parsed
         .warnings
         .iter()
-        .for_each(|w| eprintln!("warning: {w}"));
+        .for_each(|w| eprintln!("warning: {}", unscramble::error::printable(w)));
     let s = &args.search;
     let limits = solve::Limits {
         max_solutions: s.max_solutions,

@@ -113,20 +113,31 @@ fn the_bad_input_corpus_gives_one_message_per_case_and_the_rest_render() {
         path: root.join("self-link"),
         error: true,
     });
-    // Non-UTF-8 folder and file names: shown lossily, never a panic.
+    // Non-UTF-8 folder names: refused with their bytes, never a panic, and
+    // never rendered to a folder the gallery cannot link. A file name that
+    // is not UTF-8 in a good puzzle's input is no concern.
     let raw = |bytes: &[u8]| root.join(std::ffi::OsStr::from_bytes(bytes));
     copy_dir(&good_inputs.join("palette"), &raw(b"latin1-\xe9t\xe9"));
-    fs::write(raw(b"latin1-\xe9t\xe9/input/notes-\xff.txt"), "x").expect("write");
+    cases.push(Case {
+        name: "latin1-\u{FFFD}t\u{FFFD}".into(),
+        says:
+            "the folder's name is not UTF-8 text (its bytes: latin1-\\xe9t\\xe9) (rename the folder"
+                .into(),
+        path: raw(b"latin1-\xe9t\xe9"),
+        error: true,
+    });
     copy_dir(
         &repo().join("tests/bad_inputs/key-gap/input"),
         &raw(b"broken-\xff/input"),
     );
     cases.push(Case {
         name: "broken-\u{FFFD}".into(),
-        says: "tile keys must be 1..4 with no gap, but 4 is missing".into(),
+        says: "the folder's name is not UTF-8 text (its bytes: broken-\\xff)".into(),
         path: raw(b"broken-\xff"),
         error: true,
     });
+    copy_dir(&good_inputs.join("palette"), &root.join("odd-file-name"));
+    fs::write(raw(b"odd-file-name/input/notes-\xff.txt"), "x").expect("write");
     // An output folder that cannot be made: a file stands in its place.
     good_copy("unwritable-out");
     fs::create_dir_all(&out).expect("mkdir");
@@ -209,7 +220,7 @@ fn the_bad_input_corpus_gives_one_message_per_case_and_the_rest_render() {
             assert!(w.contains(&case.says), "{p}");
         }
     }
-    let mut rendered = vec!["latin1-\u{FFFD}t\u{FFFD}", "3x3-original"];
+    let mut rendered = vec!["odd-file-name", "3x3-original"];
     rendered.extend(good);
     if root_reads {
         rendered.push("unreadable");
@@ -217,12 +228,12 @@ fn the_bad_input_corpus_gives_one_message_per_case_and_the_rest_render() {
     for name in &rendered {
         assert_eq!(status(name)["status"], "solved", "{name}");
     }
-    assert!(raw(b"latin1-\xe9t\xe9").is_dir());
-    let latin = out.join(std::ffi::OsStr::from_bytes(b"latin1-\xe9t\xe9"));
     assert!(
-        latin.join("solution-1.png").is_file(),
-        "renders under its own bytes"
+        !out.join(std::ffi::OsStr::from_bytes(b"latin1-\xe9t\xe9"))
+            .exists(),
+        "nothing is written under a name that is not text"
     );
+    assert!(out.join("odd-file-name/solution-1.png").is_file());
     assert!(out.join("3x3-original/solution-4.png").is_file());
     assert_eq!(
         summary["totals"]["error"].as_u64(),

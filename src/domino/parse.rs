@@ -15,7 +15,7 @@ const KEYS: [&str; 5] = ["width", "height", "blacks", "top", "side"];
 pub fn parse(file: &Path, text: &str) -> Result<DominoPuzzle, InputError> {
     let at =
         |node: &Node, problem: String| InputError::new(file, problem).at(node.line, node.column);
-    let root = yaml::parse_file(file, text, "a key may appear only once")?;
+    let root = yaml::parse_file(file, text, FORMAT_HINT)?;
     let Value::Map(entries) = &root.value else {
         return Err(at(
             &root,

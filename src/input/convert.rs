@@ -35,12 +35,23 @@ pub fn to_tile_dict(spec: &Spec) -> Result<Converted, InputError> {
                 let mark = match with.as_slice() {
                     [one] if one == label => (label.to_string(), Mark::Same),
                     [one] if partners.get(one).is_some_and(|w| w.len() == 1) => {
-                        let token = if label < one { format!("{label}/{one}") } else { format!("{one}/{label}") };
+                        let token = if label < one {
+                            format!("{label}/{one}")
+                        } else {
+                            format!("{one}/{label}")
+                        };
                         (token, if label < one { Mark::Plus } else { Mark::Minus })
                     }
                     _ => {
-                        return Err(InputError::new(&spec.file, format!("picture '{label}' fits {}; tile_dict.yaml can only say one partner or itself", with.join(", ")))
-                            .hint("keep this puzzle in its own notation"))
+                        return Err(InputError::new(
+                            &spec.file,
+                            format!(
+                            "picture {} fits {}; tile_dict.yaml can only say one partner or itself",
+                            crate::error::quote(label),
+                            crate::error::cut(&with.join(", "))
+                        ),
+                        )
+                        .hint("keep this puzzle in its own notation"))
                     }
                 };
                 out.insert(label.to_string(), mark);

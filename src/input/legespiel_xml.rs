@@ -7,52 +7,143 @@
 //! with a warning.
 
 use super::spec::{EdgeSpec, Mark, Relation, Spec};
+use crate::error::quote;
 use crate::error::InputError;
-use roxmltree::{Document, Node};
-use std::collections::BTreeMap;
+use crate::model::MAX_TILES;
+use roxmltree::{Document, Node, ParsingOptions};
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 const HINT: &str = "see the Legespiel format: numberOfRows, numberOfColumns, pictures/picture(id, name, matchWithIds), cards/card(north, west, east, south)";
 
-fn child<'a, 'i>(parent: Node<'a, 'i>, name: &str) -> Option<Node<'a, 'i>> {
-    parent.children().find(|c| c.tag_name().name() == name)
+/// A card file holds at most this many pictures: a board of at most
+/// [`MAX_TILES`] cards shows at most four times as many, and a file listing
+/// more is not a puzzle this tool can solve.
+pub const MAX_PICTURES: usize = 1024;
+/// At most this many XML nodes (elements, text, comments) are parsed: the
+/// largest real file has a few thousand, and the parser's memory grows with
+/// the count before any of our checks can run.
+pub const MAX_NODES: u32 = 100_000;
+/// One-way matches are each worth a warning, but a file with thousands of
+/// them would bury the terminal: after this many, one line counts the rest.
+const MAX_ONE_WAY_WARNINGS: usize = 10;
+
+/// The only child of `parent` named `name`; a second one is an error (as a
+/// duplicate key is in YAML), since silently taking the first would hide it.
+fn only_child<'a, 'i>(
+    parent: Node<'a, 'i>,
+    name: &str,
+    err: &impl Fn(Node, String) -> InputError,
+) -> Result<Node<'a, 'i>, InputError> {
+    let mut found = parent.children().filter(|c| c.tag_name().name() == name);
+    let first = found
+        .next()
+        .ok_or_else(|| err(parent, format!("no <{name}>")))?;
+    match found.next() {
+        Some(second) => Err(err(
+            second,
+            format!("<{name}> appears a second time; it may appear only once"),
+        )),
+        None => Ok(first),
+    }
+}
+
+/// Line and column of byte offsets, for offsets that mostly grow (cards and
+/// pictures are visited in document order): each call scans only from the
+/// previous offset, so locating every card is linear in the file's length.
+/// (roxmltree's `text_pos_at` scans from the start each time, which made
+/// reading 40,000 cards take minutes.)
+struct Positions<'t> {
+    text: &'t str,
+    last: std::cell::Cell<(usize, usize, usize)>,
+}
+
+impl Positions<'_> {
+    fn at(&self, offset: usize) -> (usize, usize) {
+        let offset = offset.min(self.text.len());
+        let (mut from, mut row, mut col) = self.last.get();
+        if offset < from {
+            (from, row, col) = (0, 1, 1);
+        }
+        for c in self.text.get(from..offset).unwrap_or("").chars() {
+            if c == '\n' {
+                (row, col) = (row + 1, 1);
+            } else {
+                col += 1;
+            }
+        }
+        self.last.set((offset, row, col));
+        (row, col)
+    }
 }
 
 pub fn parse(file: &Path, text: &str) -> Result<Spec, InputError> {
-    let doc = Document::parse(text).map_err(|e| {
+    let options = ParsingOptions {
+        nodes_limit: MAX_NODES,
+        ..ParsingOptions::default()
+    };
+    let doc = Document::parse_with_options(text, options).map_err(|e| {
+        if matches!(e, roxmltree::Error::NodesLimitReached) {
+            return InputError::new(
+                file,
+                format!(
+                    "more than {MAX_NODES} XML elements and texts; a puzzle needs a few hundred"
+                ),
+            )
+            .hint(format!(
+                "a board has at most {MAX_TILES} cards; check that this is the right file"
+            ));
+        }
         let pos = e.pos();
-        InputError::new(file, format!("not valid XML: {e}"))
+        let problem = match &e {
+            roxmltree::Error::DuplicatedAttribute(name, _) => format!(
+                "not valid XML: the attribute {} appears twice in one element; it may appear only once",
+                quote(name)
+            ),
+            _ => format!("not valid XML: {e}"),
+        };
+        InputError::new(file, problem)
             .at(pos.row as usize, pos.col as usize)
             .hint(HINT)
     })?;
-    let at = |n: Node| {
-        let p = doc.text_pos_at(n.range().start);
-        (p.row as usize, p.col as usize)
+    let positions = Positions {
+        text,
+        last: std::cell::Cell::new((0, 1, 1)),
     };
+    let at = |n: Node| positions.at(n.range().start);
     let err = |n: Node, problem: String| {
         let (l, c) = at(n);
         InputError::new(file, problem).at(l, c).hint(HINT)
     };
     let root = doc.root_element();
     let number = |name: &str| -> Result<usize, InputError> {
-        let n = child(root, name).ok_or_else(|| err(root, format!("no <{name}>")))?;
+        let n = only_child(root, name, &err)?;
         let t = n.text().unwrap_or("").trim();
         t.parse::<usize>().ok().filter(|&v| v > 0).ok_or_else(|| {
             err(
                 n,
-                format!("<{name}> must be a whole number above 0, found '{t}'"),
+                format!(
+                    "<{name}> must be a whole number above 0, found {}",
+                    quote(t)
+                ),
             )
         })
     };
     let (rows, cols) = (number("numberOfRows")?, number("numberOfColumns")?);
 
-    let pictures = child(root, "pictures").ok_or_else(|| err(root, "no <pictures>".into()))?;
+    let pictures = only_child(root, "pictures", &err)?;
     // id -> (label, listed matches, node)
-    let mut by_id: BTreeMap<u32, (String, Vec<u32>, Node)> = BTreeMap::new();
+    let mut by_id: BTreeMap<u32, (String, BTreeSet<u32>, Node)> = BTreeMap::new();
     for p in pictures
         .children()
         .filter(|c| c.tag_name().name() == "picture")
     {
+        if by_id.len() == MAX_PICTURES {
+            return Err(err(
+                p,
+                format!("more than {MAX_PICTURES} pictures; a board of at most {MAX_TILES} cards shows at most {}", 4 * MAX_TILES),
+            ));
+        }
         let attr = |a: &str| {
             p.attribute(a)
                 .ok_or_else(|| err(p, format!("a <picture> without {a}")))
@@ -62,16 +153,19 @@ pub fn parse(file: &Path, text: &str) -> Result<Spec, InputError> {
             .parse()
             .map_err(|_| err(p, "a picture id must be a whole number".into()))?;
         let name = attr("name")?.trim().to_string();
-        let mut matches = Vec::new();
+        let mut matches = BTreeSet::new();
         for m in attr("matchWithIds")?
             .split(',')
             .map(str::trim)
             .filter(|m| !m.is_empty())
         {
-            matches.push(m.parse().map_err(|_| {
+            matches.insert(m.parse().map_err(|_| {
                 err(
                     p,
-                    format!("picture {id}: '{m}' in matchWithIds is not a picture id"),
+                    format!(
+                        "picture {id}: {} in matchWithIds is not a picture id",
+                        quote(m)
+                    ),
                 )
             })?);
         }
@@ -99,6 +193,7 @@ pub fn parse(file: &Path, text: &str) -> Result<Spec, InputError> {
         .collect();
 
     let mut warnings = Vec::new();
+    let mut one_way = 0;
     let mut pairs = Vec::new();
     for (id, (_, matches, node)) in &by_id {
         for m in matches {
@@ -109,18 +204,37 @@ pub fn parse(file: &Path, text: &str) -> Result<Spec, InputError> {
                 ));
             };
             if !back.contains(id) {
-                warnings.push(format!("{}: picture {m} does not list picture {id} in matchWithIds; taking the match both ways", file.display()));
+                one_way += 1;
+                if one_way <= MAX_ONE_WAY_WARNINGS {
+                    warnings.push(format!("{}: picture {m} does not list picture {id} in matchWithIds; taking the match both ways", file.display()));
+                }
             }
             if id <= m || !back.contains(id) {
                 pairs.push((label[id].clone(), label[m].clone()));
             }
         }
     }
+    if one_way > MAX_ONE_WAY_WARNINGS {
+        warnings.push(format!(
+            "{}: {} more matches are listed one way only; each is taken both ways",
+            file.display(),
+            one_way - MAX_ONE_WAY_WARNINGS
+        ));
+    }
 
-    let cards = child(root, "cards").ok_or_else(|| err(root, "no <cards>".into()))?;
+    let cards = only_child(root, "cards", &err)?;
     let mut tiles = Vec::new();
     for card in cards.children().filter(|c| c.tag_name().name() == "card") {
         let k = tiles.len() + 1;
+        // Checked while reading, so a file of a million cards is refused at
+        // the first card too many instead of after all are read.
+        if k > MAX_TILES {
+            return Err(err(
+                card,
+                format!("more than {MAX_TILES} cards; at most {MAX_TILES} are supported"),
+            )
+            .hint("the largest board the solver takes is 11x11, 121 cards"));
+        }
         let edge = |side: &str| -> Result<EdgeSpec, InputError> {
             let v = card
                 .attribute(side)
@@ -128,7 +242,7 @@ pub fn parse(file: &Path, text: &str) -> Result<Spec, InputError> {
             let id: u32 = v.trim().parse().map_err(|_| {
                 err(
                     card,
-                    format!("card {k}, {side} edge: '{v}' is not a picture id"),
+                    format!("card {k}, {side} edge: {} is not a picture id", quote(v)),
                 )
             })?;
             let label = label.get(&id).ok_or_else(|| {
@@ -145,13 +259,13 @@ pub fn parse(file: &Path, text: &str) -> Result<Spec, InputError> {
         };
         tiles.push([edge("east")?, edge("north")?, edge("west")?, edge("south")?]);
     }
-    if tiles.len() != rows * cols {
+    if Some(tiles.len()) != rows.checked_mul(cols) {
         return Err(err(
             cards,
             format!(
                 "{} cards for a {rows} x {cols} board, which needs {}",
                 tiles.len(),
-                rows * cols
+                rows.saturating_mul(cols)
             ),
         ));
     }
@@ -225,6 +339,34 @@ mod tests {
             .expect_err("xml")
             .to_string();
         assert!(e.starts_with("l.xml:1:"), "{e}");
+        for name in ["numberOfRows", "numberOfColumns", "pictures", "cards"] {
+            let twice = XML.replacen(
+                &format!("<{name}>"),
+                &format!("<{name}></{name}>\n  <{name}>"),
+                1,
+            );
+            let e = parse(Path::new("l.xml"), &twice)
+                .expect_err("twice")
+                .to_string();
+            assert!(
+                e.starts_with(&format!(
+                    "l.xml:{}:3: <{name}> appears a second time; it may appear only once (",
+                    XML.lines()
+                        .position(|l| l.contains(&format!("<{name}>")))
+                        .expect("line")
+                        + 2
+                )),
+                "{e}"
+            );
+        }
+        let e = parse(
+            Path::new("l.xml"),
+            &XML.replace("south=\"1\" />", "south=\"1\" north=\"2\" />"),
+        )
+        .expect_err("attribute twice")
+        .to_string();
+        assert!(e.starts_with("l.xml:11:"), "{e}");
+        assert!(e.contains("the attribute 'north' appears twice"), "{e}");
         let one_way = XML.replace("matchWithIds=\"2\"", "matchWithIds=\"\"");
         let s = parse(Path::new("l.xml"), &one_way).expect("valid");
         assert_eq!(s.warnings.len(), 1, "{:?}", s.warnings);

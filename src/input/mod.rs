@@ -1,6 +1,7 @@
 //! Reading a puzzle folder's `input/`: the notation file and the tile pictures.
 
 pub mod convert;
+pub mod file;
 pub mod legespiel_xml;
 pub mod letters;
 pub mod overwrite;
@@ -38,7 +39,7 @@ pub const NOTATIONS: [&str; 5] = [
 pub fn notation_file(input_dir: &Path) -> Result<std::path::PathBuf, InputError> {
     let present: Vec<&str> = NOTATIONS
         .into_iter()
-        .filter(|n| input_dir.join(n).is_file())
+        .filter(|n| file::exists(&input_dir.join(n)))
         .collect();
     match present.as_slice() {
         [one] => Ok(input_dir.join(one)),
@@ -53,6 +54,15 @@ pub fn notation_file(input_dir: &Path) -> Result<std::path::PathBuf, InputError>
         )
         .hint("keep one notation per puzzle folder")),
     }
+}
+
+/// The text of a notation file: UTF-8, without the byte order mark some
+/// editors put first (every notation accepts one, as YAML and XML do).
+pub fn utf8<'a>(path: &Path, bytes: &'a [u8]) -> Result<&'a str, InputError> {
+    let text = std::str::from_utf8(bytes).map_err(|_| {
+        InputError::new(path, "the file is not UTF-8 text").hint("save it as UTF-8")
+    })?;
+    Ok(text.strip_prefix('\u{feff}').unwrap_or(text))
 }
 
 /// Reads and validates the puzzle described in `input_dir`.
@@ -73,11 +83,11 @@ pub fn read_puzzle(input_dir: &Path) -> Result<Parsed, InputError> {
 /// Finds the notation file for `solve`: the file itself, a folder holding
 /// one, or a puzzle folder whose `input/` holds one.
 pub fn resolve_notation(path: &Path) -> Result<std::path::PathBuf, InputError> {
-    if path.is_file() {
+    if file::exists(path) && !path.is_dir() {
         return Ok(path.to_path_buf());
     }
     let input = path.join("input");
-    let dir = if NOTATIONS.iter().any(|n| input.join(n).is_file()) {
+    let dir = if NOTATIONS.iter().any(|n| file::exists(&input.join(n))) {
         input
     } else {
         path.to_path_buf()
@@ -87,7 +97,7 @@ pub fn resolve_notation(path: &Path) -> Result<std::path::PathBuf, InputError> {
 
 /// Reads one tile notation file given by its path (and `board.yaml` beside it).
 pub fn read_notation_file(path: &Path) -> Result<Parsed, InputError> {
-    let bytes = std::fs::read(path).map_err(|e| pictures::read_error(path, &e))?;
+    let bytes = file::read_capped(path, file::NOTATION_CAP)?;
     let dir = path.parent().unwrap_or(Path::new("."));
     let shape = read_board(dir)?.map(|b| b.shape);
     parse_notation(path, &bytes, shape)
@@ -100,9 +110,7 @@ pub fn parse_notation(
     bytes: &[u8],
     shape: Option<(usize, usize)>,
 ) -> Result<Parsed, InputError> {
-    let text = std::str::from_utf8(bytes).map_err(|_| {
-        InputError::new(path, "the file is not UTF-8 text").hint("save it as UTF-8")
-    })?;
+    let text = utf8(path, bytes)?;
     let name = path
         .file_name()
         .and_then(|n| n.to_str())
@@ -125,9 +133,8 @@ pub fn convert_to_tile_dict(
     force: bool,
 ) -> Result<Vec<std::path::PathBuf>, String> {
     let file = resolve_notation(from).map_err(|e| e.to_string())?;
-    let bytes = std::fs::read(&file).map_err(|e| pictures::read_error(&file, &e).to_string())?;
-    let text = std::str::from_utf8(&bytes)
-        .map_err(|_| format!("{}: the file is not UTF-8 text", file.display()))?;
+    let bytes = file::read_capped(&file, file::NOTATION_CAP).map_err(|e| e.to_string())?;
+    let text = utf8(&file, &bytes).map_err(|e| e.to_string())?;
     let name = file
         .file_name()
         .and_then(|n| n.to_str())
@@ -187,14 +194,12 @@ pub struct BoardFile {
 /// `board.yaml` in `input_dir`, if there is one.
 pub fn read_board(input_dir: &Path) -> Result<Option<BoardFile>, InputError> {
     let path = input_dir.join(BOARD);
-    let bytes = match std::fs::read(&path) {
-        Ok(b) => b,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(pictures::read_error(&path, &e)),
-    };
+    if !file::exists(&path) {
+        return Ok(None);
+    }
+    let bytes = file::read_capped(&path, file::NOTATION_CAP)?;
     const HINT: &str = "write two lines, e.g. rows: 3 and cols: 4";
-    let text = std::str::from_utf8(&bytes)
-        .map_err(|_| InputError::new(&path, "the file is not UTF-8 text").hint(HINT))?;
+    let text = utf8(&path, &bytes).map_err(|e| e.hint(HINT))?;
     let root = yaml::parse_file(&path, text, HINT)?;
     let yaml::Value::Map(entries) = &root.value else {
         return Err(InputError::new(&path, "expected rows and cols")
@@ -231,5 +236,26 @@ pub fn read_board(input_dir: &Path) -> Result<Option<BoardFile>, InputError> {
             bytes,
         })),
         _ => Err(InputError::new(&path, "both rows and cols are needed").hint(HINT)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_notation_accepts_a_byte_order_mark() {
+        let files = [
+            (LETTERS, "ACFH\nBDEG\nACEG\nBDFH\n"),
+            (SIGNED, "1 2 3 4\n-1 -2 -3 -4\n1 2 3 4\n-1 -2 -3 -4\n"),
+            (TILE_DICT, "1: [[a, '+'], [a, '-'], [a, '+'], [a, '-']]\n"),
+        ];
+        for (name, text) in files {
+            let path = Path::new(name);
+            let plain = parse_notation(path, text.as_bytes(), None).expect(name);
+            let bom = format!("\u{feff}{text}");
+            let marked = parse_notation(path, bom.as_bytes(), None).expect(name);
+            assert_eq!(plain.puzzle.tiles, marked.puzzle.tiles, "{name}");
+        }
     }
 }

@@ -15,12 +15,18 @@ pub struct RawPicture {
     pub bytes: Vec<u8>,
 }
 
-/// Reads the files of tiles `1..=count` without decoding them.
-pub fn read_all(input_dir: &Path, count: usize) -> Result<Vec<RawPicture>, InputError> {
+/// Reads the files of tiles `1..=count` without decoding them, each within
+/// the size cap for pictures of at most `max_side` pixels a side.
+pub fn read_all(
+    input_dir: &Path,
+    count: usize,
+    max_side: u32,
+) -> Result<Vec<RawPicture>, InputError> {
+    let cap = super::file::picture_cap(max_side);
     (1..=count)
         .map(|k| {
             let path = input_dir.join(format!("{k}.png"));
-            let bytes = std::fs::read(&path).map_err(|e| read_error(&path, &e))?;
+            let bytes = super::file::read_capped(&path, cap)?;
             Ok(RawPicture { path, bytes })
         })
         .collect()
@@ -28,7 +34,7 @@ pub fn read_all(input_dir: &Path, count: usize) -> Result<Vec<RawPicture>, Input
 
 /// Reads and decodes the pictures of tiles `1..=count`, all square and of one size.
 pub fn load(input_dir: &Path, count: usize, max_side: u32) -> Result<Vec<RgbaImage>, InputError> {
-    decode_all(&read_all(input_dir, count)?, max_side)
+    decode_all(&read_all(input_dir, count, max_side)?, max_side)
 }
 
 /// Decodes pictures read by [`read_all`], checking that all are square and of

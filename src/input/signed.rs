@@ -50,7 +50,7 @@ pub fn parse(file: &Path, text: &str) -> Result<Spec, InputError> {
                 line.error(
                     file,
                     *col,
-                    format!(": '{text}' is not a whole number"),
+                    format!(": {} is not a whole number", crate::error::quote(text)),
                     HINT,
                 )
             })?;

@@ -193,7 +193,7 @@ pub fn build(spec: Spec, shape: Option<(usize, usize)>) -> Result<Parsed, InputE
             if spec.relation == Relation::Halves {
                 seen[idx][mark_index(e.mark)] = true;
                 if seen[idx][2] && (seen[idx][0] || seen[idx][1]) {
-                    return Err(located(file, e, format!("'{}' is written with '=' and with '+' or '-'", e.label))
+                    return Err(located(file, e, format!("{} is written with '=' and with '+' or '-'", crate::error::quote(&e.label)))
                         .hint("'=' marks a picture that fits itself; use it for every edge of that picture, or none"));
                 }
             }
@@ -219,7 +219,7 @@ pub fn build(spec: Spec, shape: Option<(usize, usize)>) -> Result<Parsed, InputE
                 }
                 if !s[2] && s[0] != s[1] && n > 1 {
                     let (has, lacks) = if s[0] { ('+', '-') } else { ('-', '+') };
-                    warnings.push(format!("{}: token '{}' appears only with half '{has}', so its edges can never match inside the board (check for a '{lacks}' typed as '{has}')", file.display(), tokens[idx]));
+                    warnings.push(format!("{}: token {} appears only with half '{has}', so its edges can never match inside the board (check for a '{lacks}' typed as '{has}')", file.display(), crate::error::quote(&tokens[idx])));
                 }
             }
         }

@@ -31,7 +31,7 @@ pub fn read(file: &Path, text: &str) -> Result<Spec, InputError> {
     {
         return Err(InputError::new(file, "the file is empty").hint(FORMAT_HINT));
     }
-    let root = yaml::parse_file(file, text, "a key may appear only once; quote '+' and '-'")?;
+    let root = yaml::parse_file(file, text, FORMAT_HINT)?;
     let Value::Map(entries) = &root.value else {
         return Err(err(
             &root,
@@ -183,7 +183,7 @@ fn parse_edge(edge: &Node) -> Result<(String, Mark), EdgeProblem<'_>> {
 
 pub(crate) fn describe(v: &Value) -> String {
     match v {
-        Value::Str(s) => format!("'{s}'"),
+        Value::Str(s) => crate::error::quote(s),
         Value::Int(i) => format!("the number {i}"),
         Value::Float(f) => format!("the number {f}"),
         Value::Bool(b) => format!("the boolean {b}"),

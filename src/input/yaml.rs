@@ -5,7 +5,7 @@
 //! duplicate mapping keys (serde_yaml silently keeps the last one, which here
 //! would silently lose a tile).
 
-use crate::error::InputError;
+use crate::error::{cut, InputError};
 use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_saphyr::Spanned;
 use std::fmt;
@@ -72,30 +72,73 @@ pub fn parse(text: &str) -> Result<Node, (String, Option<(usize, usize)>)> {
 }
 
 /// [`parse`] for a reader: a syntax error becomes a located [`InputError`]
-/// on `file` with the reader's `hint`. Two kinds get their own words, since
-/// saphyr's are meant for programmers: a duplicate key (which would otherwise
-/// lose a tile or a setting) and a document beyond the parser's budget (an
-/// alias bomb or thousands of nested brackets, refused before it eats memory).
+/// on `file`. Saphyr's words are meant for programmers, so the kinds a
+/// person meets get their own: a duplicate key (which would otherwise lose a
+/// tile or a setting), a document beyond the parser's budget (with the
+/// budget that was hit: aliases, nesting, entries or size), a second
+/// document, tabs and control characters; each with its own hint. Anything
+/// else gets the reader's `hint` on the format.
 pub fn parse_file(file: &Path, text: &str, hint: &str) -> Result<Node, InputError> {
     parse(text).map_err(|(msg, at)| {
-        let e = if let Some(key) = msg.strip_prefix("duplicate mapping key: ") {
-            let key = key.split(", set ").next().unwrap_or(key);
-            InputError::new(file, format!("not valid YAML: duplicate key {key}"))
-                .hint("a key may appear only once; a second entry would silently replace the first")
-        } else if msg.starts_with("budget breached") || msg.starts_with("recursion limit") {
-            InputError::new(
-                file,
-                "not valid YAML: the document expands beyond the reader's limits (too many aliases or too deep nesting)",
-            )
-            .hint("write the entries out plainly, one per line, without anchors, aliases or nested brackets")
-        } else {
-            InputError::new(file, format!("not valid YAML: {msg}")).hint(hint)
-        };
+        let (problem, hint) = explain(&msg, hint);
+        let e = InputError::new(file, problem).hint(hint);
         match at {
             Some((l, c)) => e.at(l, c),
             None => e,
         }
     })
+}
+
+/// Saphyr's message in a person's words, and the hint that fits it.
+fn explain(msg: &str, format_hint: &str) -> (String, String) {
+    const BEYOND: &str = "not valid YAML: the document expands beyond the reader's limits";
+    const PLAIN: &str =
+        "write the entries out plainly, one per line, without anchors, aliases or nested brackets";
+    if let Some(key) = msg.strip_prefix("duplicate mapping key: ") {
+        let key = key.split(", set ").next().unwrap_or(key);
+        return (
+            format!("not valid YAML: duplicate key {}", cut(key)),
+            "a key may appear only once; a second entry would silently replace the first".into(),
+        );
+    }
+    if let Some(breach) = msg.strip_prefix("budget breached: ") {
+        let kind = breach.split([' ', '{']).next().unwrap_or("");
+        return match kind {
+            "Nodes" | "Events" => (
+                format!("{BEYOND} (more than {MAX_NODES} entries, where the largest puzzle has a few thousand)"),
+                "check that this is the right file: a board has at most 128 tiles".into(),
+            ),
+            "ScalarBytes" | "InputBytes" | "CommentBytes" => (
+                format!("{BEYOND} (its text is too large)"),
+                "a token is a short name such as 'red'; check that this is the right file".into(),
+            ),
+            "Depth" => (format!("{BEYOND} (nested too deeply)"), PLAIN.into()),
+            "Documents" => two_documents(),
+            _ => (format!("{BEYOND} (too many aliases)"), PLAIN.into()),
+        };
+    }
+    if msg.starts_with("recursion limit") {
+        return (format!("{BEYOND} (nested too deeply)"), PLAIN.into());
+    }
+    if msg.starts_with("multiple YAML documents") {
+        return two_documents();
+    }
+    let problem = format!("not valid YAML: {}", cut(msg));
+    let hint = if msg.contains("tabs disallowed") {
+        "indent with spaces: YAML does not allow tabs for indentation"
+    } else if msg.starts_with("unexpected character") {
+        "remove the character: YAML allows no control characters (NUL, ESC, ...), not even in quotes"
+    } else {
+        format_hint
+    };
+    (problem, hint.into())
+}
+
+fn two_documents() -> (String, String) {
+    (
+        "not valid YAML: a second document starts here (after a line `---` or `...`)".into(),
+        "keep one puzzle per file: remove the `---` line, or move the second document to its own puzzle folder".into(),
+    )
 }
 
 /// The first line of saphyr's message without its trailing position, which

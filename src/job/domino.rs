@@ -7,12 +7,7 @@ use crate::summary::{PuzzleKind, PuzzleReport, Status};
 
 pub(super) fn process(ctx: &Context) -> Result<PuzzleReport, Failure> {
     let fail = |e: PuzzleError| (e, Vec::new());
-    let text = std::str::from_utf8(&ctx.bytes).map_err(|_| {
-        fail(input_err(
-            crate::error::InputError::new(&ctx.notation, "the file is not UTF-8 text")
-                .hint("save it as UTF-8"),
-        ))
-    })?;
+    let text = crate::input::utf8(&ctx.notation, &ctx.bytes).map_err(|e| fail(input_err(e)))?;
     let puzzle = domino::parse(&ctx.notation, text).map_err(|e| fail(e.into()))?;
     let key = ctx.key(&[]);
     if let Some(report) = ctx.up_to_date(&key) {

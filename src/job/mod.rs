@@ -9,7 +9,7 @@ mod tiles;
 use crate::batch::Options;
 use crate::discover::PuzzleDir;
 use crate::error::{InputError, OutputError, PuzzleError};
-use crate::input::pictures;
+use crate::input::file;
 use crate::manifest::{self, Manifest};
 use crate::output::sink::Sink;
 use crate::output::{guard, journal};
@@ -42,8 +42,8 @@ type Failure = (PuzzleError, Vec<String>);
 fn process(p: &PuzzleDir, out_root: &Path, options: &Options) -> Result<PuzzleReport, Failure> {
     let notation =
         crate::input::notation_file(&p.input_dir()).map_err(|e| (e.into(), Vec::new()))?;
-    let bytes = std::fs::read(&notation)
-        .map_err(|e| (pictures::read_error(&notation, &e).into(), Vec::new()))?;
+    let bytes =
+        file::read_capped(&notation, file::NOTATION_CAP).map_err(|e| (e.into(), Vec::new()))?;
     let ctx = Context {
         p,
         out_root,

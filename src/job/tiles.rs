@@ -19,8 +19,12 @@ pub(super) fn process(ctx: &Context) -> Result<PuzzleReport, Failure> {
         .map_err(|e| (e.into(), Vec::new()))?;
     let (puzzle, warnings) = (parsed.puzzle, parsed.warnings);
     let fail = |e: PuzzleError| (e, warnings.clone());
-    let raw =
-        pictures::read_all(&ctx.p.input_dir(), puzzle.tiles.len()).map_err(|e| fail(e.into()))?;
+    let raw = pictures::read_all(
+        &ctx.p.input_dir(),
+        puzzle.tiles.len(),
+        ctx.options.max_tile_side,
+    )
+    .map_err(|e| fail(e.into()))?;
     let mut files: Vec<(String, &[u8])> = raw
         .iter()
         .enumerate()

@@ -71,6 +71,24 @@ def case(name, expected, yaml=YAML, pictures=True, warning=False, **files):
     write(os.path.join(base, "warning.txt" if warning else "expected.txt"), expected + "\n")
 
 
+# A valid 2x2 Legespiel file: a picture that fits itself on every edge.
+XML = """<?xml version="1.0" encoding="UTF-8"?>
+<legespielConfiguration>
+  <numberOfRows>2</numberOfRows>
+  <numberOfColumns>2</numberOfColumns>
+  <pictures>
+    <picture id="1" name="Sun" matchWithIds="1" />
+  </pictures>
+  <cards>
+    <card north="1" west="1" east="1" south="1" />
+    <card north="1" west="1" east="1" south="1" />
+    <card north="1" west="1" east="1" south="1" />
+    <card north="1" west="1" east="1" south="1" />
+  </cards>
+</legespielConfiguration>
+"""
+
+
 def tile(k, text):
     return YAML.replace(f"{k}: {TILES[k - 1]}", f"{k}: {text}")
 
@@ -87,7 +105,7 @@ def main():
          yaml="- [['a', '+'], ['a', '-'], ['a', '+'], ['a', '-']]\n", pictures=False)
     case("yaml-scalar", f"{y}:1:1: expected a mapping from tile numbers to edges, found text",
          yaml="tiles\n", pictures=False)
-    case("syntax-error", f"{y}:2:2: not valid YAML: illegal placement of ':' indicator (a key may appear only once",
+    case("syntax-error", f"{y}:2:2: not valid YAML: illegal placement of ':' indicator (each line looks like 1: [['red', '+']",
          yaml="1: [['a', '+'], ['a', '-']\n2: x\n", pictures=False)
     case("not-utf8", f"{y}: the file is not UTF-8 text", yaml=None, pictures=False,
          tile_dict__yaml=YAML.encode().replace(b"red", b"r\xe9d"))
@@ -142,6 +160,36 @@ def main():
     case("empty-mapping", f"{y}:1:1: no tiles", yaml="{}\n", pictures=False)
     case("too-many-tiles", f"{y}: 144 tiles; at most 128 are supported",
          yaml="".join(f"{k}: {TILES[0]}\n" for k in range(1, 145)), pictures=False)
+    # YAML errors get hints of their own kind, not the duplicate-key one.
+    case("yaml-tab", f"{y}:2:2: not valid YAML: tabs disallowed within this context (block indentation) "
+         "(indent with spaces: YAML does not allow tabs for indentation)",
+         yaml=YAML.replace("\n2: ", "\n\t2: "), pictures=False)
+    case("yaml-nul", f"{y}:2:9: not valid YAML: unexpected character: `\\u{{0}}' "
+         "(remove the character: YAML allows no control characters",
+         yaml=YAML.replace("[['blu', '-']", "[['bl\0u', '-']"), pictures=False)
+    case("yaml-two-documents", f"{y}:4:1: not valid YAML: a second document starts here "
+         "(after a line `---` or `...`) (keep one puzzle per file",
+         yaml=YAML.replace("\n3: ", "\n---\n3: "), pictures=False)
+    # One rule for all notations: a byte order mark is accepted, a repeated
+    # element refused.
+    case("letters-bom", "input/letters.txt:2:3: piece 1: '1' is not a letter A-Z", yaml=None,
+         pictures=False, letters__txt="\ufeffACFH\nAB1D\nBDEG\nACEG\n")
+    case("signed-bom", "input/signed.txt:2:5: piece 1: 'x' is not part of a number", yaml=None,
+         pictures=False, signed__txt="\ufeff[-2, -3, +1, +4]\n1 2 x 4\n1 2 3 4\n1 2 3 4\n")
+    x = "input/legespiel.xml"
+    case("xml-rows-twice", f"{x}:4:3: <numberOfRows> appears a second time; it may appear only once",
+         yaml=None, pictures=False, legespiel__xml=XML.replace(
+             "  <numberOfColumns>", "  <numberOfRows>2</numberOfRows>\n  <numberOfColumns>"))
+    case("xml-cards-twice", f"{x}:14:3: <cards> appears a second time; it may appear only once",
+         yaml=None, pictures=False, legespiel__xml=XML.replace(
+             "</legespielConfiguration>", "  <cards>\n  </cards>\n</legespielConfiguration>"))
+    case("xml-pictures-twice", f"{x}:8:3: <pictures> appears a second time; it may appear only once",
+         yaml=None, pictures=False, legespiel__xml=XML.replace(
+             "  <cards>", "  <pictures>\n  </pictures>\n  <cards>"))
+    case("xml-attribute-twice", f"{x}:9:49: not valid XML: the attribute 'north' appears twice in one element",
+         yaml=None, pictures=False, legespiel__xml=XML.replace(
+             'south="1" />', 'south="1" north="2" />', 1))
+
     # The tile pictures.
     case("missing-png", "input/3.png: the file is missing (every tile K needs its picture",
          **{"3__png": None})
@@ -164,7 +212,7 @@ def main():
          **{"3__png": rgb(COLOURS[2], 6, 6)})
     case("non-square-tile", "input/1.png: the tile picture is 8x6, not square",
          **{"1__png": rgb(COLOURS[0], 8, 6)})
-    case("png-is-folder", "input/4.png: cannot read the file",
+    case("png-is-folder", "input/4.png: not a regular file: it is a folder",
          **{"4__png": None, "4__png/README": "a folder where a picture should be\n"})
 
     # Valid but unusual pictures: they must render, pixel for pixel.
