@@ -20,6 +20,9 @@ use std::sync::Arc;
 #[derive(Clone, Debug, Serialize)]
 pub struct OutputOptions {
     pub max_solutions: usize,
+    /// The search's node budget; `None`: each kind's default
+    /// ([`crate::solve::MAX_NODES`], [`crate::domino::MAX_NODES`]).
+    pub max_nodes: Option<u64>,
     /// At most this many solution boards are rendered per puzzle.
     pub max_images: usize,
     /// Render one board per rotation class instead of all: its first solution,
@@ -46,6 +49,7 @@ impl Default for OutputOptions {
     fn default() -> Self {
         OutputOptions {
             max_solutions: 1000,
+            max_nodes: None,
             max_images: 32,
             unique: false,
             distinct_looks: false,

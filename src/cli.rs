@@ -126,10 +126,15 @@ impl TextArgs {
 #[derive(Args)]
 pub struct SearchArgs {
     /// Stop searching a puzzle after this many solutions (the count is then a lower bound).
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = 1000, value_parser = parse_count)]
     pub max_solutions: usize,
-    /// Stop searching a puzzle after this many seconds (the result is then
-    /// partial); the search for closest boards gets the same time again.
+    /// Stop searching a puzzle after this many nodes, the same way on every
+    /// machine and thread count [default: 5000000000 for tile puzzles,
+    /// 500000000 for Domino Fit: about a minute each].
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_nodes: Option<u64>,
+    /// Stop a puzzle after this many seconds (the result is then partial):
+    /// the search, and the search for closest boards in the time left.
     #[arg(long, value_parser = parse_seconds)]
     pub timeout: Option<Duration>,
     /// For a tile puzzle without a solution, skip the search for the boards
@@ -143,6 +148,14 @@ pub struct SearchArgs {
     /// Order in which the search fills the cells (spiral: centre first, then round it).
     #[arg(long, value_enum, default_value_t = solve::Order::RowMajor)]
     pub order: solve::Order,
+}
+
+fn parse_count(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(0) => Err("0 would stop every search before it starts (give 1 or more)".to_string()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(format!("'{s}' is not a count: {e}")),
+    }
 }
 
 fn parse_seconds(s: &str) -> Result<Duration, String> {

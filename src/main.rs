@@ -55,6 +55,7 @@ fn options(args: &RenderArgs) -> batch::Options {
     batch::Options {
         output: batch::OutputOptions {
             max_solutions: args.search.max_solutions,
+            max_nodes: args.search.max_nodes,
             max_images: args.max_images,
             unique: args.unique,
             distinct_looks: args.distinct_looks,

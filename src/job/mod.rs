@@ -47,6 +47,7 @@ fn process(p: &PuzzleDir, out_root: &Path, options: &Options) -> Result<PuzzleRe
         p,
         out_root,
         options,
+        deadline: options.timeout.map(|t| Instant::now() + t),
         out_dir: out_root.join(&p.rel),
         notation,
         bytes,
@@ -67,6 +68,9 @@ struct Context<'a> {
     p: &'a PuzzleDir,
     out_root: &'a Path,
     options: &'a Options,
+    /// When `--timeout` runs out: one timer for the whole puzzle, so every
+    /// search after the first gets only the time left.
+    deadline: Option<Instant>,
     out_dir: PathBuf,
     /// The notation file and its bytes (part of the build key).
     notation: PathBuf,
@@ -124,6 +128,12 @@ impl Context<'_> {
             return Err(e.into());
         }
         Ok(())
+    }
+
+    /// What is left of `--timeout` (zero once it has run out).
+    fn time_left(&self) -> Option<std::time::Duration> {
+        self.deadline
+            .map(|d| d.saturating_duration_since(Instant::now()))
     }
 
     fn sink(&self) -> Result<Sink, PuzzleError> {

@@ -38,35 +38,40 @@ pub(super) fn process(ctx: &Context) -> Result<PuzzleReport, Failure> {
     let output = &ctx.options.output;
     let limits = Limits {
         max_solutions: output.max_solutions,
-        timeout: ctx.options.timeout,
+        max_nodes: output.max_nodes.unwrap_or(solve::MAX_NODES),
+        timeout: ctx.time_left(),
         order: output.order,
         ..Limits::default()
     };
     let outcome = solve::solve(&puzzle, &limits);
     ctx.interrupted().map_err(fail)?;
-    // Only a whole search proves there is no solution.
-    let closest = (outcome.solutions.is_empty() && outcome.complete() && output.closest)
-        .then(|| solve::closest(&puzzle, &limits, output.closest_nodes));
+    // Only a whole search proves there is no solution; the closest boards
+    // get what is left of the puzzle's time, and are listed like solutions.
+    let closest = (outcome.total == 0 && outcome.complete() && output.closest).then(|| {
+        let limits = Limits {
+            max_solutions: limits.max_solutions.min(solve::MAX_LISTED),
+            timeout: ctx.time_left(),
+            ..limits
+        };
+        solve::closest(&puzzle, &limits, output.closest_nodes)
+    });
     ctx.interrupted().map_err(fail)?;
     let chosen = chosen_for_images(&outcome, output);
     let mut report = PuzzleReport {
         name: ctx.p.name.clone(),
         kind: Some(PuzzleKind::Tiles),
-        status: if outcome.solutions.is_empty() {
-            Status::NoSolution
-        } else {
-            Status::Solved
-        },
+        status: Status::of(outcome.total, outcome.complete()),
         rows: Some(puzzle.rows),
         cols: Some(puzzle.cols),
         tiles: Some(puzzle.tiles.len()),
-        solutions_total: Some(outcome.solutions.len()),
+        solutions_total: Some(outcome.total),
         solutions_unique: Some(outcome.unique),
         solutions_distinct_looks: Some(outcome.looks),
         complete: Some(outcome.complete()),
         stopped_by: outcome.stopped.as_ref().map(|s| stop_name(s).to_string()),
+        solutions_listed: (!outcome.listed_all()).then_some(outcome.solutions.len()),
         rendered: chosen.iter().map(|i| i + 1).collect(),
-        images_capped: chosen.len() < outcome.solutions.len(),
+        images_capped: chosen.len() < outcome.total,
         warnings: warnings.clone(),
         nodes: outcome.nodes,
         closest: closest.as_ref().map(|c| ClosestReport {
