@@ -68,6 +68,9 @@ impl Default for OutputOptions {
 pub struct Options {
     pub output: OutputOptions,
     pub max_tile_side: u32,
+    /// Fail a puzzle whose tile pictures (together) or board images have
+    /// more pixels than this, before allocating them (see `job::pixels`).
+    pub max_pixels: u64,
     /// Give up on a puzzle's search after this long; its result is then
     /// partial, and not taken as up to date by the next run.
     pub timeout: Option<std::time::Duration>,
@@ -84,6 +87,7 @@ impl Default for Options {
         Options {
             output: OutputOptions::default(),
             max_tile_side: 4096,
+            max_pixels: crate::job::MAX_PIXELS,
             timeout: None,
             force: false,
             check: false,

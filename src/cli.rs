@@ -194,6 +194,11 @@ pub struct RenderArgs {
     /// Refuse tile pictures larger than this many pixels per side.
     #[arg(long, default_value_t = 4096)]
     pub max_tile_side: u32,
+    /// Fail a puzzle whose tile pictures (all together) or board images have
+    /// more pixels than this; checked before decoding (64 million: under
+    /// about 1.2 GB of memory per puzzle).
+    #[arg(long, default_value_t = unscramble::job::MAX_PIXELS, value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_pixels: u64,
     /// Scale every tile to this many pixels per side (Lanczos) before compositing.
     #[arg(long, value_parser = clap::value_parser!(u32).range(4..=4096))]
     pub tile_size: Option<u32>,

@@ -67,6 +67,7 @@ fn options(args: &RenderArgs) -> batch::Options {
             closest_nodes: args.search.closest_nodes,
         },
         max_tile_side: args.max_tile_side,
+        max_pixels: args.max_pixels,
         timeout: args.search.timeout,
         force: args.force,
         check: args.check,

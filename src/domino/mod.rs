@@ -11,6 +11,7 @@
 mod generate;
 mod parse;
 mod render;
+pub use render::CELL;
 mod solve;
 mod text;
 

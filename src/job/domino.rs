@@ -14,6 +14,9 @@ pub(super) fn process(ctx: &Context) -> Result<PuzzleReport, Failure> {
         ))
     })?;
     let puzzle = domino::parse(&ctx.notation, text).map_err(|e| fail(e.into()))?;
+    let size = (puzzle.width(), puzzle.height());
+    super::pixels::check_domino(&ctx.notation, size, domino::CELL, ctx.options.max_pixels)
+        .map_err(|e| fail(e.into()))?;
     let key = ctx.key(&[]);
     if let Some(report) = ctx.up_to_date(&key) {
         return Ok(report);
@@ -78,6 +81,7 @@ fn write(
     };
     let json = SolutionsFile::new(puzzle, outcome, &report.rendered).to_json();
     write_boards(
+        ctx,
         sink,
         ctx.options.output.style.png,
         &mut boards,

@@ -4,7 +4,10 @@
 //! puzzle's `error` report; the rest of the batch goes on.
 
 mod domino;
+mod pixels;
 mod tiles;
+
+pub use pixels::MAX_PIXELS;
 
 use crate::batch::Options;
 use crate::discover::PuzzleDir;
@@ -116,7 +119,8 @@ impl Context<'_> {
     }
 
     /// After Ctrl-C a search ends early; its result is not written, and the
-    /// puzzle's outputs stay as they were.
+    /// puzzle's outputs stay as they were. Polled between boards too, so a
+    /// long render stops.
     fn interrupted(&self) -> Result<(), PuzzleError> {
         if self
             .options
@@ -187,6 +191,7 @@ trait Boards {
 /// `closest-<k>`, `solutions.json` and `index.md`; one PNG buffer serves
 /// every board.
 fn write_boards(
+    ctx: &Context,
     sink: &mut Sink,
     effort: crate::render::PngEffort,
     boards: &mut impl Boards,
@@ -199,6 +204,7 @@ fn write_boards(
     crate::render::encode_png(unsolved, effort, &mut png).map_err(encode_err)?;
     sink.put("unsolved.png", &png)?;
     for &k in &report.rendered {
+        ctx.interrupted()?;
         let (text, board) = boards.solution(k);
         put_board(
             sink,
@@ -211,6 +217,7 @@ fn write_boards(
     }
     let closest = report.closest.as_ref().map_or(&[][..], |c| &c.rendered);
     for &k in closest {
+        ctx.interrupted()?;
         if let Some((text, board)) = boards.closest(k) {
             put_board(
                 sink,

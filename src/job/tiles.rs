@@ -33,6 +33,11 @@ pub(super) fn process(ctx: &Context) -> Result<PuzzleReport, Failure> {
     if let Some(report) = ctx.up_to_date(&key) {
         return Ok(report);
     }
+    let size = (puzzle.rows, puzzle.cols);
+    let max_pixels = ctx.options.max_pixels;
+    let tile_size = ctx.options.output.style.tile_size;
+    super::pixels::check_tiles(&ctx.p.input_dir(), &raw, size, tile_size, max_pixels)
+        .map_err(|e| fail(e.into()))?;
     // Pictures are checked before solving, so a broken scan fails fast.
     let pics = pictures::decode_all(&raw, ctx.options.max_tile_side).map_err(|e| fail(e.into()))?;
     let output = &ctx.options.output;
@@ -165,5 +170,5 @@ fn write(
         json = json.with_closest(puzzle, c, &r.rendered);
     }
     let json = json.to_json();
-    write_boards(sink, output.style.png, &mut boards, json, report)
+    write_boards(ctx, sink, output.style.png, &mut boards, json, report)
 }
