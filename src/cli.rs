@@ -129,7 +129,7 @@ pub struct SearchArgs {
     #[arg(long, default_value_t = 1000, value_parser = parse_count)]
     pub max_solutions: usize,
     /// Stop searching a puzzle after this many nodes, the same way on every
-    /// machine and thread count [default: 5000000000 for tile puzzles,
+    /// machine and thread count [default: 2000000000 for tile puzzles,
     /// 500000000 for Domino Fit: about a minute each].
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub max_nodes: Option<u64>,

@@ -33,8 +33,8 @@ mod bound;
 /// Bounds the memo's memory (about 100 bytes an entry on a 64-wide board).
 const MEMO_LIMIT: usize = 1 << 21;
 
-/// The default node budget: about a minute on the reference machine (see
-/// the README); the benchmark's boards need a millionth of it.
+/// The default node budget: about a minute at the benchmark's 8 M nodes/s
+/// (see the README); the benchmark's boards need a thousandth of it.
 pub const MAX_NODES: u64 = 500_000_000;
 
 /// Why a search ended before it had seen the whole tree.

@@ -26,17 +26,25 @@ fn over(what: String, pixels: u64, max: u64, path: &Path, fix: &str) -> InputErr
 }
 
 /// Checks a tile puzzle's pictures and boards: `tile_size` is `--tile-size`.
+/// A picture above `max_side` per side is left to the decoder, which refuses
+/// it by name before allocating.
 pub fn check_tiles(
     input_dir: &Path,
     raw: &[RawPicture],
     (rows, cols): (usize, usize),
-    tile_size: Option<u32>,
+    (tile_size, max_side): (Option<u32>, u32),
     max: u64,
 ) -> Result<(), InputError> {
-    let sizes: Vec<(u64, u64)> = raw
+    let declared: Vec<(u32, u32)> = raw
         .iter()
         .filter_map(|r| png_dimensions(&r.bytes))
-        .map(|(w, h)| (u64::from(w), u64::from(h)))
+        .collect();
+    if declared.iter().any(|&(w, h)| w > max_side || h > max_side) {
+        return Ok(());
+    }
+    let sizes: Vec<(u64, u64)> = declared
+        .iter()
+        .map(|&(w, h)| (u64::from(w), u64::from(h)))
         .collect();
     let total: u64 = sizes.iter().map(|(w, h)| w * h).sum();
     if total > max {

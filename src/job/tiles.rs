@@ -36,7 +36,8 @@ pub(super) fn process(ctx: &Context) -> Result<PuzzleReport, Failure> {
     let size = (puzzle.rows, puzzle.cols);
     let max_pixels = ctx.options.max_pixels;
     let tile_size = ctx.options.output.style.tile_size;
-    super::pixels::check_tiles(&ctx.p.input_dir(), &raw, size, tile_size, max_pixels)
+    let sides = (tile_size, ctx.options.max_tile_side);
+    super::pixels::check_tiles(&ctx.p.input_dir(), &raw, size, sides, max_pixels)
         .map_err(|e| fail(e.into()))?;
     // Pictures are checked before solving, so a broken scan fails fast.
     let pics = pictures::decode_all(&raw, ctx.options.max_tile_side).map_err(|e| fail(e.into()))?;
