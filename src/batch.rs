@@ -19,6 +19,9 @@ use std::sync::Arc;
 #[derive(Clone, Debug, Serialize)]
 pub struct OutputOptions {
     pub max_solutions: usize,
+    /// The search's node budget; `None`: each kind's default
+    /// ([`crate::solve::MAX_NODES`], [`crate::domino::MAX_NODES`]).
+    pub max_nodes: Option<u64>,
     /// At most this many solution boards are rendered per puzzle.
     pub max_images: usize,
     /// Render one board per rotation class instead of all: its first solution,
@@ -45,6 +48,7 @@ impl Default for OutputOptions {
     fn default() -> Self {
         OutputOptions {
             max_solutions: 1000,
+            max_nodes: None,
             max_images: 32,
             unique: false,
             distinct_looks: false,
@@ -63,6 +67,9 @@ impl Default for OutputOptions {
 pub struct Options {
     pub output: OutputOptions,
     pub max_tile_side: u32,
+    /// Fail a puzzle whose tile pictures (together) or board images have
+    /// more pixels than this, before allocating them (see `job::pixels`).
+    pub max_pixels: u64,
     /// Give up on a puzzle's search after this long; its result is then
     /// partial, and not taken as up to date by the next run.
     pub timeout: Option<std::time::Duration>,
@@ -81,6 +88,7 @@ impl Default for Options {
         Options {
             output: OutputOptions::default(),
             max_tile_side: 4096,
+            max_pixels: crate::job::MAX_PIXELS,
             timeout: None,
             force: false,
             check: false,

@@ -132,10 +132,15 @@ impl TextArgs {
 #[derive(Args)]
 pub struct SearchArgs {
     /// Stop searching a puzzle after this many solutions (the count is then a lower bound).
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = 1000, value_parser = parse_count)]
     pub max_solutions: usize,
-    /// Stop searching a puzzle after this many seconds (the result is then
-    /// partial); the search for closest boards gets the same time again.
+    /// Stop searching a puzzle after this many nodes, the same way on every
+    /// machine and thread count [default: 2000000000 for tile puzzles,
+    /// 500000000 for Domino Fit: about a minute each].
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_nodes: Option<u64>,
+    /// Stop a puzzle after this many seconds (the result is then partial):
+    /// the search, and the search for closest boards in the time left.
     #[arg(long, value_parser = parse_seconds)]
     pub timeout: Option<Duration>,
     /// For a tile puzzle without a solution, skip the search for the boards
@@ -180,6 +185,14 @@ pub fn worker_threads(requested: Option<u16>) -> (usize, Option<String>) {
     }
 }
 
+fn parse_count(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(0) => Err("0 would stop every search before it starts (give 1 or more)".to_string()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(format!("'{s}' is not a count: {e}")),
+    }
+}
+
 fn parse_seconds(s: &str) -> Result<Duration, String> {
     let secs: f64 = s
         .parse()
@@ -216,6 +229,11 @@ pub struct RenderArgs {
     /// Refuse tile pictures larger than this many pixels per side.
     #[arg(long, default_value_t = 4096)]
     pub max_tile_side: u32,
+    /// Fail a puzzle whose tile pictures (all together) or board images have
+    /// more pixels than this; checked before decoding (64 million: under
+    /// about 1.2 GB of memory per puzzle).
+    #[arg(long, default_value_t = unscramble::job::MAX_PIXELS, value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_pixels: u64,
     /// Scale every tile to this many pixels per side (Lanczos) before compositing.
     #[arg(long, value_parser = tile_side())]
     pub tile_size: Option<u32>,

@@ -11,8 +11,15 @@ const INLINE: usize = 8;
 
 fn counts(r: &PuzzleReport) -> String {
     let plus = if r.complete == Some(false) { "+" } else { "" };
+    // Looks among the listed solutions only are a lower bound.
+    let looks_plus = if r.solutions_listed.is_some() {
+        "+"
+    } else {
+        plus
+    };
     match r.status {
         Status::Error => "error".to_string(),
+        Status::Stopped => r.stopped_text(),
         Status::NoSolution => match &r.closest {
             Some(c) => format!(
                 "no solution; the closest boards match {}{} of {} inner edges",
@@ -26,7 +33,7 @@ fn counts(r: &PuzzleReport) -> String {
             let total = format!("{}{plus} solutions", r.solutions_total.unwrap_or(0));
             match r.solutions_unique {
                 Some(u) => match r.solutions_distinct_looks {
-                    Some(l) if l < u => format!("{total}, {u}{plus} unique up to turning the board, {l}{plus} distinct looks"),
+                    Some(l) if l < u => format!("{total}, {u}{plus} unique up to turning the board, {l}{looks_plus} distinct looks"),
                     _ => format!("{total}, {u}{plus} unique up to turning the board"),
                 },
                 None => total,
@@ -138,13 +145,18 @@ pub fn index_html(summary: &Summary) -> String {
     let mut s = String::from(HEAD);
     let _ = writeln!(
         s,
-        "<h1>unscramble</h1>\n<p class=\"totals\">{} puzzles: {} solved, {} without solution, {} failed</p>",
-        t.puzzles, t.solved, t.no_solution, t.error
+        "<h1>unscramble</h1>\n<p class=\"totals\">{} puzzles: {} solved, {} without solution, {}{} failed</p>",
+        t.puzzles,
+        t.solved,
+        t.no_solution,
+        crate::report::stopped_count(t),
+        t.error
     );
     for r in &summary.puzzles {
         let status = match r.status {
             Status::Solved => "solved",
             Status::NoSolution => "no-solution",
+            Status::Stopped => "stopped",
             Status::Error => "error",
         };
         let _ = writeln!(
@@ -210,6 +222,7 @@ img { width: 100%; height: auto; display: block; }
 figcaption { font-size: 0.9rem; color: #555; }
 .status { font-weight: bold; }
 .error .status, pre.error { color: #a00; }
+.stopped .status { color: #a60; }
 pre.error { white-space: pre-wrap; background: #fee; padding: 0.5rem; }
 .warning { color: #850; }
 </style>

@@ -60,6 +60,7 @@ fn options(args: &RenderArgs) -> batch::Options {
     batch::Options {
         output: batch::OutputOptions {
             max_solutions: args.search.max_solutions,
+            max_nodes: args.search.max_nodes,
             max_images: args.max_images,
             unique: args.unique,
             distinct_looks: args.distinct_looks,
@@ -71,6 +72,7 @@ fn options(args: &RenderArgs) -> batch::Options {
             closest_nodes: args.search.closest_nodes,
         },
         max_tile_side: args.max_tile_side,
+        max_pixels: args.max_pixels,
         timeout: args.search.timeout,
         force: args.force,
         check: args.check,

@@ -74,6 +74,15 @@ impl Reporter {
                 style("error:").red().bold().for_stderr(),
                 printable(e)
             ));
+        } else if r.status == Status::Stopped && self.verbosity > Verbosity::Quiet {
+            // Not a broken input, so not an error; but a build must see it.
+            let by = r.stopped_by.as_deref().unwrap_or("timeout");
+            self.line(format!(
+                "{} puzzle '{}': {} (raise --{by})",
+                style("warning:").yellow().bold().for_stderr(),
+                r.name,
+                r.stopped_text()
+            ));
         } else if self.verbosity > Verbosity::Quiet {
             self.line(puzzle_line(r, self.verbosity == Verbosity::Verbose));
         }
@@ -176,10 +185,7 @@ pub fn closest_line(c: &crate::solve::Closest) -> String {
 pub fn puzzle_line(r: &PuzzleReport, verbose: bool) -> String {
     let time = format_duration(r.elapsed);
     let what = match r.status {
-        Status::NoSolution if r.complete == Some(false) => format!(
-            "no solution found before --{} stopped the search; the result is partial",
-            r.stopped_by.as_deref().unwrap_or("timeout")
-        ),
+        Status::Stopped => r.stopped_text(),
         Status::NoSolution => match &r.closest {
             Some(c) => {
                 let n = c.rendered.len();
@@ -214,6 +220,11 @@ pub fn puzzle_line(r: &PuzzleReport, verbose: bool) -> String {
             if let Some(by) = &r.stopped_by {
                 s.push_str(&format!(", search stopped by --{by}"));
             }
+            if let Some(listed) = r.solutions_listed {
+                s.push_str(&format!(
+                    "; solutions.json lists the first {listed}, distinct looks counted among those"
+                ));
+            }
             s
         }
     };
@@ -234,15 +245,25 @@ pub fn puzzle_line(r: &PuzzleReport, verbose: bool) -> String {
     line
 }
 
+/// `N stopped, ` for the totals lines, where any search was stopped.
+pub fn stopped_count(t: &crate::summary::Totals) -> String {
+    if t.stopped == 0 {
+        String::new()
+    } else {
+        format!("{} stopped, ", t.stopped)
+    }
+}
+
 pub fn summary_line(run: &Run, check: bool, elapsed: Duration) -> String {
     let t = &run.summary.totals;
     let n = |a: Action| run.summary.puzzles.iter().filter(|r| r.action == a).count();
     let mut s = format!(
-        "{} puzzle{}: {} solved, {} without solution, {} failed",
+        "{} puzzle{}: {} solved, {} without solution, {}{} failed",
         t.puzzles,
         if t.puzzles == 1 { "" } else { "s" },
         t.solved,
         t.no_solution,
+        stopped_count(t),
         t.error
     );
     let (rendered, fresh, stale) = (n(Action::Rendered), n(Action::UpToDate), n(Action::Stale));

@@ -35,14 +35,21 @@ pub fn run_solve(args: &SolveArgs) -> ExitCode {
     let s = &args.search;
     let limits = solve::Limits {
         max_solutions: s.max_solutions,
+        max_nodes: s.max_nodes.unwrap_or(solve::MAX_NODES),
         timeout: s.timeout,
         order: s.order,
         symmetry: !args.no_symmetry,
         turn_order: args.try_turns,
     };
     let outcome = pool.install(|| solve::solve(&parsed.puzzle, &limits));
-    let closest = (outcome.solutions.is_empty() && outcome.complete() && !s.no_closest)
-        .then(|| pool.install(|| solve::closest(&parsed.puzzle, &limits, s.closest_nodes)));
+    // The closest boards get what is left of the time, and are listed like solutions.
+    let closest_limits = solve::Limits {
+        max_solutions: limits.max_solutions.min(solve::MAX_LISTED),
+        timeout: s.timeout.map(|t| t.saturating_sub(start.elapsed())),
+        ..limits
+    };
+    let closest = (outcome.total == 0 && outcome.complete() && !s.no_closest)
+        .then(|| pool.install(|| solve::closest(&parsed.puzzle, &closest_limits, s.closest_nodes)));
     let elapsed = start.elapsed();
     let puzzle = &parsed.puzzle;
     let board = |b: &[unscramble::model::Placement]| {
@@ -70,7 +77,7 @@ pub fn run_solve(args: &SolveArgs) -> ExitCode {
         }
     }
     let counts = report::counts(
-        outcome.solutions.len(),
+        outcome.total,
         Some(outcome.unique),
         Some(outcome.looks),
         outcome.complete(),
@@ -83,8 +90,9 @@ pub fn run_solve(args: &SolveArgs) -> ExitCode {
         Some(solve::StopReason::MaxNodes(n)) => format!("; stopped after {n} nodes"),
         None => String::new(),
     };
+    let listed = listed_note(outcome.solutions.len(), outcome.total);
     eprintln!(
-        "{counts}{why}; {} nodes in {}",
+        "{counts}{why}{listed}; {} nodes in {}",
         outcome.nodes,
         report::format_duration(elapsed)
     );
@@ -106,12 +114,8 @@ fn solve_domino(file: &Path, args: &SolveArgs, start: Instant) -> ExitCode {
         Err(e) => return fail(&e),
     };
     let (cover, s) = (args.domino_cover, &args.search);
-    let outcome = domino::solve(
-        &puzzle,
-        cover,
-        s.max_solutions,
-        s.timeout.map(|t| start + t),
-    );
+    let bounds = (s.max_solutions, s.max_nodes.unwrap_or(domino::MAX_NODES));
+    let outcome = domino::solve_within(&puzzle, cover, bounds, s.timeout.map(|t| start + t));
     if args.json {
         print!(
             "{}",
@@ -122,12 +126,26 @@ fn solve_domino(file: &Path, args: &SolveArgs, start: Instant) -> ExitCode {
             println!("=== Solution {} ===\n{}", i + 1, domino::text(&puzzle, sol));
         }
     }
-    let counts = report::counts(outcome.solutions.len(), None, None, outcome.complete());
+    let counts = report::counts(outcome.total, None, None, outcome.complete());
+    let why = match outcome.stopped {
+        Some(stop) => format!("; stopped by --{}", stop.name()),
+        None => String::new(),
+    };
+    let listed = listed_note(outcome.solutions.len(), outcome.total);
     let elapsed = report::format_duration(start.elapsed());
     eprintln!(
-        "{counts} ({} rule); {} nodes in {elapsed}",
+        "{counts} ({} rule){why}{listed}; {} nodes in {elapsed}",
         cover.name(),
         outcome.nodes
     );
     ExitCode::SUCCESS
+}
+
+/// `; the first N printed` when the search counted more solutions than it kept.
+fn listed_note(listed: usize, total: usize) -> String {
+    if listed < total {
+        format!("; the first {listed} printed")
+    } else {
+        String::new()
+    }
 }

@@ -10,6 +10,9 @@ use std::time::Duration;
 pub enum Status {
     Solved,
     NoSolution,
+    /// A limit (`--timeout`, `--max-nodes`) stopped the search before it
+    /// found a solution: unknown whether one exists.
+    Stopped,
     /// The default: a report nobody filled in did not succeed.
     #[default]
     Error,
@@ -57,6 +60,9 @@ pub struct PuzzleReport {
     pub solutions_distinct_looks: Option<usize>,
     pub complete: Option<bool>,
     pub stopped_by: Option<String>,
+    /// Only when `solutions.json` lists fewer solutions than the total.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub solutions_listed: Option<usize>,
     /// Indices of the solutions that have a `solution-<k>.png`.
     pub rendered: Vec<usize>,
     /// True when `--max-images` (or `--unique`) left solutions without an image.
@@ -94,6 +100,18 @@ pub struct ClosestReport {
     pub rendered: Vec<usize>,
 }
 
+impl Status {
+    /// A search's status from what it found: only a whole search that found
+    /// nothing proves there is no solution.
+    pub fn of(solutions: usize, complete: bool) -> Status {
+        match (solutions, complete) {
+            (0, true) => Status::NoSolution,
+            (0, false) => Status::Stopped,
+            _ => Status::Solved,
+        }
+    }
+}
+
 impl PuzzleReport {
     pub fn failed(name: &str, error: String, warnings: Vec<String>) -> Self {
         PuzzleReport {
@@ -103,6 +121,12 @@ impl PuzzleReport {
             action: Action::Failed,
             ..PuzzleReport::default()
         }
+    }
+
+    /// What the terminal, the gallery and `index.md` say of a `Stopped` puzzle.
+    pub fn stopped_text(&self) -> String {
+        let by = self.stopped_by.as_deref().unwrap_or("timeout");
+        format!("stopped by --{by} before a solution was found; whether one exists is unknown")
     }
 
     pub fn is(&self, status: Status) -> bool {
@@ -115,6 +139,7 @@ pub struct Totals {
     pub puzzles: usize,
     pub solved: usize,
     pub no_solution: usize,
+    pub stopped: usize,
     pub error: usize,
 }
 
@@ -134,6 +159,7 @@ impl Summary {
                 puzzles: puzzles.len(),
                 solved: count(Status::Solved),
                 no_solution: count(Status::NoSolution),
+                stopped: count(Status::Stopped),
                 error: count(Status::Error),
             },
             puzzles,

@@ -42,3 +42,45 @@ fn a_board_of_identical_tiles_stops_at_the_cap_and_says_so() {
     assert_eq!(summary["puzzles"][0]["stopped_by"], "max-solutions");
     assert_eq!(summary["puzzles"][0]["rendered"], serde_json::json!([1, 2]));
 }
+
+#[test]
+fn a_runaway_count_keeps_bounded_boards_and_the_timeout_stops_the_puzzle() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let root = tmp.path().join("puzzles");
+    let tile = "[['a', '+'], ['a', '+'], ['a', '-'], ['a', '-']]";
+    let yaml: String = (1..=36).map(|k| format!("{k}: {tile}\n")).collect();
+    drawn_puzzle(&root, "same", &yaml, 8);
+    let out = tmp.path().join("out");
+    let t0 = Instant::now();
+    let output = unscramble()
+        .arg("render")
+        .arg(&root)
+        .arg("-o")
+        .arg(&out)
+        .args(["--max-solutions", "1000000000000", "--timeout", "2"])
+        .args(["--max-images", "2"])
+        .output()
+        .expect("runs");
+    // Before: the boards piled up at 90 MB/s and the run went on long after
+    // the timeout, writing gigabytes of solutions.json.
+    assert!(t0.elapsed() < Duration::from_secs(30), "{:?}", t0.elapsed());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    let path = out.join("same/solutions.json");
+    let size = std::fs::metadata(&path).expect("solutions.json").len();
+    assert!(size < 60_000_000, "{size} bytes");
+    let v = json(&path);
+    let total = v["solutions_total"].as_u64().expect("total");
+    let listed = unscramble::solve::MAX_LISTED;
+    assert!(total > listed as u64, "{total}");
+    assert_eq!(v["solutions_listed"], listed);
+    assert_eq!(v["solutions"].as_array().map(Vec::len), Some(listed));
+    assert_eq!(v["stopped_by"], "timeout");
+    let summary = json(&out.join("summary.json"));
+    assert_eq!(summary["puzzles"][0]["solutions_listed"], listed);
+    assert_eq!(summary["puzzles"][0]["solutions_total"], total);
+    assert!(
+        stderr.contains(&format!("solutions.json lists the first {listed}")),
+        "{stderr}"
+    );
+}

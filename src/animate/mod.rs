@@ -204,6 +204,7 @@ fn chart_of(puzzle: &Puzzle, options: &Options, name: &str) -> (Vec<u64>, String
         order: options.order,
         symmetry: options.chart_symmetry,
         turn_order: options.turn_order,
+        ..solve::Limits::default()
     };
     let outcome = solve::solve(puzzle, &limits);
     let order = match options.order {

@@ -33,12 +33,18 @@ mod bound;
 /// Bounds the memo's memory (about 100 bytes an entry on a 64-wide board).
 const MEMO_LIMIT: usize = 1 << 21;
 
+/// The default node budget: about a minute at the benchmark's 8 M nodes/s
+/// (see the README); the benchmark's boards need a thousandth of it.
+pub const MAX_NODES: u64 = 500_000_000;
+
 /// Why a search ended before it had seen the whole tree.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DominoStop {
     /// One more solution than the limit was found.
     MaxSolutions(usize),
     Timeout,
+    /// The node budget ran out.
+    MaxNodes(u64),
 }
 
 impl DominoStop {
@@ -47,6 +53,7 @@ impl DominoStop {
         match self {
             DominoStop::MaxSolutions(_) => "max-solutions",
             DominoStop::Timeout => "timeout",
+            DominoStop::MaxNodes(_) => "max-nodes",
         }
     }
 }
@@ -56,8 +63,11 @@ impl DominoStop {
 pub struct DominoOutcome {
     pub cover: Cover,
     /// In search order: at the first cell where two solutions differ, a one
-    /// comes before a two, which comes before an empty cell.
+    /// comes before a two, which comes before an empty cell. At most
+    /// [`crate::solve::MAX_LISTED`] of them: `total` counts them all.
     pub solutions: Vec<DominoSolution>,
+    /// Solutions found, listed or not.
+    pub total: usize,
     /// `None` when the whole tree was searched and the count is exact.
     pub stopped: Option<DominoStop>,
     /// Decisions tried (cells where the search branched).
@@ -68,18 +78,36 @@ impl DominoOutcome {
     pub fn complete(&self) -> bool {
         self.stopped.is_none()
     }
+
+    /// Whether `solutions` holds every solution counted in `total`.
+    pub fn listed_all(&self) -> bool {
+        self.solutions.len() == self.total
+    }
 }
 
-/// Finds every solution under `cover`, keeping at most `max_solutions`
+/// Finds every solution under `cover`, counting at most `max_solutions`
 /// (finding one more stops the search, so `complete()` means the count is
-/// exact). Each solution is checked independently before it is returned.
+/// exact), within the default node budget [`MAX_NODES`]. Each solution is
+/// checked independently before it is returned.
 pub fn solve(
     p: &DominoPuzzle,
     cover: Cover,
     max_solutions: usize,
     deadline: Option<Instant>,
 ) -> DominoOutcome {
+    solve_within(p, cover, (max_solutions, MAX_NODES), deadline)
+}
+
+/// [`solve`] with a node budget: the search stops before its node number
+/// `max_nodes + 1`, the same way on every machine.
+pub fn solve_within(
+    p: &DominoPuzzle,
+    cover: Cover,
+    (max_solutions, max_nodes): (usize, u64),
+    deadline: Option<Instant>,
+) -> DominoOutcome {
     let mut s = Search::new(p, cover, max_solutions, deadline);
+    s.max_nodes = max_nodes;
     if s.row_can_start(0) {
         s.cell(0, 0);
     }
@@ -91,6 +119,7 @@ pub fn solve(
     }
     DominoOutcome {
         cover,
+        total: s.total,
         solutions: s.solutions,
         stopped: s.stopped,
         nodes: s.nodes,
@@ -125,7 +154,9 @@ struct Search<'a> {
     col_cap: Vec<u32>,
     placed: Vec<Placement>,
     solutions: Vec<DominoSolution>,
+    total: usize,
     max_solutions: usize,
+    max_nodes: u64,
     deadline: Option<Instant>,
     nodes: u64,
     stopped: Option<DominoStop>,
@@ -177,7 +208,9 @@ impl<'a> Search<'a> {
             col_cap,
             placed: Vec::new(),
             solutions: Vec::new(),
+            total: 0,
             max_solutions,
+            max_nodes: MAX_NODES,
             deadline,
             nodes: 0,
             stopped: None,
@@ -221,6 +254,10 @@ impl<'a> Search<'a> {
         // Under the full rule, ones still possible in this row must be enough
         // to bring the next row's room down to its sum.
         if !self.partial && !last && count(below) - count(avail & below) > self.side[y + 1] {
+            return;
+        }
+        if self.nodes == self.max_nodes {
+            self.stopped = Some(DominoStop::MaxNodes(self.max_nodes));
             return;
         }
         self.nodes += 1;
@@ -290,13 +327,16 @@ impl<'a> Search<'a> {
             }
             return;
         }
-        if self.solutions.len() == self.max_solutions {
+        if self.total == self.max_solutions {
             self.stopped = Some(DominoStop::MaxSolutions(self.max_solutions));
             return;
         }
-        self.solutions.push(DominoSolution {
-            dominoes: self.placed.clone(),
-        });
+        self.total += 1;
+        if self.solutions.len() < crate::solve::MAX_LISTED {
+            self.solutions.push(DominoSolution {
+                dominoes: self.placed.clone(),
+            });
+        }
     }
 
     /// Starts row `y` unless the same state was already found dead.
@@ -310,10 +350,9 @@ impl<'a> Search<'a> {
             return;
         }
         let key: Box<[u8]> = self.key.as_slice().into();
-        let before = self.solutions.len();
+        let before = self.total;
         self.cell(y, 0);
-        if self.solutions.len() == before && self.stopped.is_none() && self.dead.len() < MEMO_LIMIT
-        {
+        if self.total == before && self.stopped.is_none() && self.dead.len() < MEMO_LIMIT {
             self.dead.insert(key);
         }
     }

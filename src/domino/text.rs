@@ -60,6 +60,10 @@ pub struct SolutionsFile {
     height: usize,
     rule: &'static str,
     solutions_total: usize,
+    /// Only when `solutions` lists fewer than `solutions_total` (it lists at
+    /// most `solve::MAX_LISTED`): how many it lists.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solutions_listed: Option<usize>,
     /// False when a limit stopped the search: the count is then a lower bound.
     complete: bool,
     stopped_by: Option<&'static str>,
@@ -75,7 +79,8 @@ impl SolutionsFile {
             width: p.width(),
             height: p.height(),
             rule: outcome.cover.name(),
-            solutions_total: outcome.solutions.len(),
+            solutions_total: outcome.total,
+            solutions_listed: (!outcome.listed_all()).then_some(outcome.solutions.len()),
             complete: outcome.complete(),
             // A timeout depends on the machine, but saying that one happened is
             // the honest record; the count is then marked incomplete anyway.

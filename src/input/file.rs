@@ -105,7 +105,7 @@ fn kind(t: &std::fs::FileType) -> &'static str {
 }
 
 fn size(bytes: u64) -> String {
-    if bytes % MIB == 0 {
+    if bytes.is_multiple_of(MIB) {
         format!("{} MiB", bytes / MIB)
     } else {
         format!("{bytes} bytes")

@@ -111,7 +111,7 @@ fn decode_one(path: &Path, bytes: &[u8], max_side: u32) -> Result<RgbaImage, Inp
 }
 
 /// Width and height from the IHDR chunk, which the PNG format requires first.
-fn png_dimensions(bytes: &[u8]) -> Option<(u32, u32)> {
+pub fn png_dimensions(bytes: &[u8]) -> Option<(u32, u32)> {
     if bytes.len() < 24 || &bytes[12..16] != b"IHDR" {
         return None;
     }

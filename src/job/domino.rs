@@ -9,29 +9,30 @@ pub(super) fn process(ctx: &Context) -> Result<PuzzleReport, Failure> {
     let fail = |e: PuzzleError| (e, Vec::new());
     let text = crate::input::utf8(&ctx.notation, &ctx.bytes).map_err(|e| fail(input_err(e)))?;
     let puzzle = domino::parse(&ctx.notation, text).map_err(|e| fail(e.into()))?;
+    let size = (puzzle.width(), puzzle.height());
+    super::pixels::check_domino(&ctx.notation, size, domino::CELL, ctx.options.max_pixels)
+        .map_err(|e| fail(e.into()))?;
     let key = ctx.key(&[]);
     if let Some(report) = ctx.up_to_date(&key) {
         return Ok(report);
     }
     let output = &ctx.options.output;
-    let deadline = ctx.options.timeout.map(|t| std::time::Instant::now() + t);
-    let outcome = domino::solve(&puzzle, output.cover, output.max_solutions, deadline);
+    let max_nodes = output.max_nodes.unwrap_or(domino::MAX_NODES);
+    let bounds = (output.max_solutions, max_nodes);
+    let outcome = domino::solve_within(&puzzle, output.cover, bounds, ctx.deadline);
     ctx.interrupted().map_err(fail)?;
-    let n = outcome.solutions.len();
-    let shown = n.min(output.max_images);
+    let n = outcome.total;
+    let shown = outcome.solutions.len().min(output.max_images);
     let mut report = PuzzleReport {
         name: ctx.p.name.clone(),
         kind: Some(PuzzleKind::DominoFit),
-        status: if n == 0 {
-            Status::NoSolution
-        } else {
-            Status::Solved
-        },
+        status: Status::of(n, outcome.complete()),
         rows: Some(puzzle.height()),
         cols: Some(puzzle.width()),
         solutions_total: Some(n),
         complete: Some(outcome.complete()),
         stopped_by: outcome.stopped.map(|s| s.name().to_string()),
+        solutions_listed: (!outcome.listed_all()).then_some(outcome.solutions.len()),
         rendered: (1..=shown).collect(),
         images_capped: shown < n,
         nodes: outcome.nodes,
@@ -75,6 +76,7 @@ fn write(
     };
     let json = SolutionsFile::new(puzzle, outcome, &report.rendered).to_json();
     write_boards(
+        ctx,
         sink,
         ctx.options.output.style.png,
         &mut boards,

@@ -4,7 +4,10 @@
 //! puzzle's `error` report; the rest of the batch goes on.
 
 mod domino;
+mod pixels;
 mod tiles;
+
+pub use pixels::MAX_PIXELS;
 
 use crate::batch::Options;
 use crate::discover::PuzzleDir;
@@ -48,6 +51,7 @@ fn process(p: &PuzzleDir, out_root: &Path, options: &Options) -> Result<PuzzleRe
         p,
         out_root,
         options,
+        deadline: options.timeout.map(|t| Instant::now() + t),
         out_dir: out_root.join(&p.rel),
         notation,
         bytes,
@@ -68,6 +72,9 @@ struct Context<'a> {
     p: &'a PuzzleDir,
     out_root: &'a Path,
     options: &'a Options,
+    /// When `--timeout` runs out: one timer for the whole puzzle, so every
+    /// search after the first gets only the time left.
+    deadline: Option<Instant>,
     out_dir: PathBuf,
     /// The notation file and its bytes (part of the build key).
     notation: PathBuf,
@@ -111,7 +118,8 @@ impl Context<'_> {
     }
 
     /// After Ctrl-C a search ends early; its result is not written, and the
-    /// puzzle's outputs stay as they were.
+    /// puzzle's outputs stay as they were. Polled between boards too, so a
+    /// long render stops.
     fn interrupted(&self) -> Result<(), PuzzleError> {
         if self
             .options
@@ -125,6 +133,11 @@ impl Context<'_> {
         Ok(())
     }
 
+    /// What is left of `--timeout` (zero once it has run out).
+    fn time_left(&self) -> Option<std::time::Duration> {
+        self.deadline
+            .map(|d| d.saturating_duration_since(Instant::now()))
+    }
     /// The puzzle's output folder, made (unless checking) without following
     /// a link, and what its manifest says the tool wrote there.
     fn sink(&self) -> Result<Sink, PuzzleError> {
@@ -196,6 +209,7 @@ trait Boards {
 /// `closest-<k>`, `solutions.json` and `index.md`; one PNG buffer serves
 /// every board.
 fn write_boards(
+    ctx: &Context,
     sink: &mut Sink,
     effort: crate::render::PngEffort,
     boards: &mut impl Boards,
@@ -208,6 +222,7 @@ fn write_boards(
     crate::render::encode_png(unsolved, effort, &mut png).map_err(encode_err)?;
     sink.put("unsolved.png", &png)?;
     for &k in &report.rendered {
+        ctx.interrupted()?;
         let (text, board) = boards.solution(k);
         put_board(
             sink,
@@ -220,6 +235,7 @@ fn write_boards(
     }
     let closest = report.closest.as_ref().map_or(&[][..], |c| &c.rendered);
     for &k in closest {
+        ctx.interrupted()?;
         if let Some((text, board)) = boards.closest(k) {
             put_board(
                 sink,

@@ -37,40 +37,51 @@ pub(super) fn process(ctx: &Context) -> Result<PuzzleReport, Failure> {
     if let Some(report) = ctx.up_to_date(&key) {
         return Ok(report);
     }
+    let size = (puzzle.rows, puzzle.cols);
+    let max_pixels = ctx.options.max_pixels;
+    let tile_size = ctx.options.output.style.tile_size;
+    let sides = (tile_size, ctx.options.max_tile_side);
+    super::pixels::check_tiles(&ctx.p.input_dir(), &raw, size, sides, max_pixels)
+        .map_err(|e| fail(e.into()))?;
     // Pictures are checked before solving, so a broken scan fails fast.
     let pics = pictures::decode_all(&raw, ctx.options.max_tile_side).map_err(|e| fail(e.into()))?;
     let output = &ctx.options.output;
     let limits = Limits {
         max_solutions: output.max_solutions,
-        timeout: ctx.options.timeout,
+        max_nodes: output.max_nodes.unwrap_or(solve::MAX_NODES),
+        timeout: ctx.time_left(),
         order: output.order,
         ..Limits::default()
     };
     let outcome = solve::solve(&puzzle, &limits);
     ctx.interrupted().map_err(fail)?;
-    // Only a whole search proves there is no solution.
-    let closest = (outcome.solutions.is_empty() && outcome.complete() && output.closest)
-        .then(|| solve::closest(&puzzle, &limits, output.closest_nodes));
+    // Only a whole search proves there is no solution; the closest boards
+    // get what is left of the puzzle's time, and are listed like solutions.
+    let closest = (outcome.total == 0 && outcome.complete() && output.closest).then(|| {
+        let limits = Limits {
+            max_solutions: limits.max_solutions.min(solve::MAX_LISTED),
+            timeout: ctx.time_left(),
+            ..limits
+        };
+        solve::closest(&puzzle, &limits, output.closest_nodes)
+    });
     ctx.interrupted().map_err(fail)?;
     let chosen = chosen_for_images(&outcome, output);
     let mut report = PuzzleReport {
         name: ctx.p.name.clone(),
         kind: Some(PuzzleKind::Tiles),
-        status: if outcome.solutions.is_empty() {
-            Status::NoSolution
-        } else {
-            Status::Solved
-        },
+        status: Status::of(outcome.total, outcome.complete()),
         rows: Some(puzzle.rows),
         cols: Some(puzzle.cols),
         tiles: Some(puzzle.tiles.len()),
-        solutions_total: Some(outcome.solutions.len()),
+        solutions_total: Some(outcome.total),
         solutions_unique: Some(outcome.unique),
         solutions_distinct_looks: Some(outcome.looks),
         complete: Some(outcome.complete()),
         stopped_by: outcome.stopped.as_ref().map(|s| stop_name(s).to_string()),
+        solutions_listed: (!outcome.listed_all()).then_some(outcome.solutions.len()),
         rendered: chosen.iter().map(|i| i + 1).collect(),
-        images_capped: chosen.len() < outcome.solutions.len(),
+        images_capped: chosen.len() < outcome.total,
         warnings: warnings.clone(),
         nodes: outcome.nodes,
         closest: closest.as_ref().map(|c| ClosestReport {
@@ -164,5 +175,5 @@ fn write(
         json = json.with_closest(puzzle, c, &r.rendered);
     }
     let json = json.to_json();
-    write_boards(sink, output.style.png, &mut boards, json, report)
+    write_boards(ctx, sink, output.style.png, &mut boards, json, report)
 }

@@ -105,6 +105,12 @@ pub struct SolutionsFile {
     solutions_unique: usize,
     /// Solutions as a person sees them (see `solve::look_classes`).
     solutions_distinct_looks: usize,
+    /// Only when `solutions` lists fewer than `solutions_total` (it lists at
+    /// most `solve::MAX_LISTED`): how many it lists. Distinct looks are then
+    /// counted among those only, a lower bound, as are unique ones without
+    /// symmetry breaking.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solutions_listed: Option<usize>,
     /// False when a limit stopped the search: the counts are then lower bounds.
     complete: bool,
     stopped_by: Option<&'static str>,
@@ -132,9 +138,10 @@ impl SolutionsFile {
             rows: puzzle.rows,
             cols: puzzle.cols,
             tiles: puzzle.tiles.len(),
-            solutions_total: outcome.solutions.len(),
+            solutions_total: outcome.total,
             solutions_unique: outcome.unique,
             solutions_distinct_looks: outcome.looks,
+            solutions_listed: (!outcome.listed_all()).then_some(outcome.solutions.len()),
             complete: outcome.complete(),
             stopped_by: outcome.stopped.as_ref().map(stop_name),
             rendered: Inline(rendered.to_vec()),

@@ -22,9 +22,12 @@ use std::time::{Duration, Instant};
 /// How to search, and when to give up on a search that could run too long.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
-    /// Keep at most this many solutions; finding one more stops the search and
+    /// Count at most this many solutions; finding one more stops the search and
     /// marks the result incomplete (so `complete == true` means the count is exact).
     pub max_solutions: usize,
+    /// Stop after about this many nodes (placements that fit), the same way
+    /// on every machine and thread count, unlike `timeout`.
+    pub max_nodes: u64,
     /// Stop after this long and report what was found as incomplete.
     pub timeout: Option<Duration>,
     /// Order of the plain search. With symmetry breaking it decides the order
@@ -68,6 +71,7 @@ impl Default for Limits {
     fn default() -> Self {
         Limits {
             max_solutions: 1000,
+            max_nodes: MAX_NODES,
             timeout: None,
             order: Order::RowMajor,
             symmetry: true,
@@ -76,12 +80,25 @@ impl Default for Limits {
     }
 }
 
+/// The default node budget of a search: about 80 s at the 24 M nodes/s
+/// measured on two shared cores (40 s on quiet ones), far above what any
+/// bundled or corpus puzzle needs.
+pub const MAX_NODES: u64 = 2_000_000_000;
+
+/// Solutions whose boards a search keeps (and `solutions.json` lists); beyond
+/// it they are only counted, so memory and output stay bounded whatever
+/// `max_solutions` is: about 10 MB of boards and 40 MB of `solutions.json` on
+/// a 6 x 6 board. Every corpus puzzle (at most 43008 solutions) is listed
+/// whole, so its distinct looks are exact.
+pub const MAX_LISTED: usize = 100_000;
+
 /// Why a search ended before it had seen the whole tree.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StopReason {
     MaxSolutions(usize),
     Timeout(Duration),
-    /// The closest-board search's node budget ran out (see [`closest`]).
+    /// The node budget ran out: [`Limits::max_nodes`], or for the
+    /// closest-board search its own (see [`closest`]).
     MaxNodes(u64),
 }
 
@@ -93,14 +110,20 @@ pub struct Outcome {
     /// which the chosen tile, or the centre tile, has turns 0) followed by that
     /// board turned 1, 2 and 3 quarter turns (on a rectangle: turned twice), so
     /// `--unique`, which shows a class's first member, shows the representative.
-    /// The order is the same for any number of threads.
+    /// The order is the same for any number of threads. At most
+    /// [`MAX_LISTED`] of them: `total` counts them all.
     pub solutions: Vec<Board>,
+    /// Solutions found (up to `max_solutions`), listed or not.
+    pub total: usize,
     /// Rotation class of each solution, numbered from 1 in order of first appearance.
     pub classes: Vec<u32>,
     pub unique: usize,
     /// Look class of each solution (see [`look_classes`]), and their number:
     /// the count of solutions as a person sees them.
     pub look_classes: Vec<u32>,
+    /// Counted over the listed solutions only: a lower bound when not all
+    /// are listed (see [`Outcome::listed_all`]); so is `unique` without
+    /// symmetry breaking.
     pub looks: usize,
     /// `None` when the whole tree was searched and the count is exact.
     pub stopped: Option<StopReason>,
@@ -119,6 +142,11 @@ impl Outcome {
     pub fn complete(&self) -> bool {
         self.stopped.is_none()
     }
+
+    /// Whether `solutions` holds every solution counted in `total`.
+    pub fn listed_all(&self) -> bool {
+        self.solutions.len() == self.total
+    }
 }
 
 /// Finds every solution (up to `limits`), checking each one independently of
@@ -127,12 +155,18 @@ pub fn solve(puzzle: &Puzzle, limits: &Limits) -> Outcome {
     let start = Instant::now();
     let tables = tables::Tables::new(puzzle, limits.turn_order);
     let split = symmetry::split(puzzle, &tables, limits.order, limits.symmetry);
-    let deadline = limits.timeout.map(|t| start + t);
-    let merged = parallel::run_all(&tables, &split, limits.max_solutions, deadline);
+    let budget = parallel::Budget {
+        max_members: limits.max_solutions,
+        max_nodes: limits.max_nodes,
+        listed: MAX_LISTED.min(limits.max_solutions),
+        deadline: limits.timeout.map(|t| start + t),
+    };
+    let merged = parallel::run_all(&tables, &split, budget);
     if search::interrupted() {
         // Nobody will use the result: skip checking and grouping what was found.
         return Outcome {
             solutions: Vec::new(),
+            total: 0,
             classes: Vec::new(),
             unique: 0,
             look_classes: Vec::new(),
@@ -150,7 +184,8 @@ pub fn solve(puzzle: &Puzzle, limits: &Limits) -> Outcome {
     let mut classes = Vec::new();
     let mut tries = 0;
     let mut tries_to_first = None;
-    let mut reps = 0u32;
+    let mut reps = 0usize;
+    let members = usize::from(split.members);
     for unit in &merged.units {
         for (d, n) in unit.nodes.iter().enumerate() {
             nodes_per_depth[d] += n;
@@ -159,13 +194,18 @@ pub fn solve(puzzle: &Puzzle, limits: &Limits) -> Outcome {
             tries_to_first = unit.tries_to_first.map(|t| tries + t);
         }
         tries += unit.tries.iter().sum::<u64>();
-        for board in &unit.boards {
-            reps += 1;
+        // Boards are listed while every solution before them was.
+        let listing = solutions.len() == reps * members;
+        for (k, board) in unit.boards.iter().enumerate() {
+            if !listing || solutions.len() >= budget.listed {
+                break;
+            }
             for q in 0..split.members {
                 solutions.push(puzzle.turn_board(board, q * split.quarter_turns_step));
-                classes.push(reps);
+                classes.push((reps + k + 1) as u32);
             }
         }
+        reps += unit.count;
     }
     for board in &solutions {
         // A failure here is a solver bug, never a property of the input.
@@ -173,24 +213,29 @@ pub fn solve(puzzle: &Puzzle, limits: &Limits) -> Outcome {
             panic!("solver produced an invalid board ({fault}): {board:?}");
         }
     }
+    let mut total = reps.saturating_mul(members);
     let stopped = if merged.capped {
-        solutions.truncate(limits.max_solutions);
-        classes.truncate(limits.max_solutions);
+        total = limits.max_solutions;
         Some(StopReason::MaxSolutions(limits.max_solutions))
+    } else if merged.out_of_nodes {
+        Some(StopReason::MaxNodes(limits.max_nodes))
     } else if merged.timed_out {
         Some(StopReason::Timeout(limits.timeout.unwrap_or_default()))
     } else {
         None
     };
+    solutions.truncate(total.min(budget.listed));
+    classes.truncate(solutions.len());
     let (classes, unique) = if split.members == 1 {
         rotation_classes(puzzle, &solutions)
     } else {
-        let unique = classes.last().map_or(0, |&c| c as usize);
-        (classes, unique)
+        // The classes of the solutions the count keeps, listed or not.
+        (classes, total.div_ceil(members))
     };
     let (look_classes, looks) = look_classes(puzzle, &solutions);
     Outcome {
         solutions,
+        total,
         classes,
         unique,
         look_classes,
@@ -203,6 +248,8 @@ pub fn solve(puzzle: &Puzzle, limits: &Limits) -> Outcome {
     }
 }
 
+#[cfg(test)]
+mod budget_tests;
 #[cfg(test)]
 mod stats_tests;
 #[cfg(test)]

@@ -30,6 +30,9 @@ pub fn interrupted() -> bool {
 /// longer needed because earlier ones already hold enough solutions.
 pub(super) struct Control {
     pub deadline: Option<Instant>,
+    /// Boards all units may still keep between them (see [`Quota::keep`]):
+    /// what units running at once hold stays bounded whatever the limits.
+    pub keep_left: AtomicUsize,
     pub timed_out: AtomicBool,
     /// Units with a larger index may stop at once.
     pub needed_up_to: AtomicUsize,
@@ -59,11 +62,28 @@ pub(super) enum End {
     Capped,
     Timeout,
     Cancelled,
+    /// Its node allowance ([`Quota::nodes`]) is spent; more may lie beyond.
+    NodeLimit,
+}
+
+/// What one unit may do before it stops.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Quota {
+    /// Stop (as [`End::Capped`]) once this many solutions are found.
+    pub want: usize,
+    /// Keep at most this many boards; later solutions are only counted.
+    pub keep: usize,
+    /// Visit at most this many nodes below the first placement; the next one
+    /// stops the unit (as [`End::NodeLimit`]).
+    pub nodes: u64,
 }
 
 pub(super) struct Found {
-    /// Solutions as row-major boards, in search order.
+    /// The first solutions as row-major boards, in search order: all of them
+    /// unless [`Quota::keep`] or [`Control::keep_left`] ran out.
     pub boards: Vec<Board>,
+    /// Solutions found, kept or not.
+    pub count: usize,
     pub end: End,
     /// Placements that fitted, per depth (seed 002's "calls", shifted by one).
     pub nodes: Vec<u64>,
@@ -96,13 +116,14 @@ pub(super) fn run(
     tables: &Tables,
     steps: &[Step],
     (first, second): (Cand, Option<(u32, u32)>),
-    want: usize,
+    quota: Quota,
     ctl: &Control,
     unit: usize,
 ) -> Found {
     let n = steps.len();
     let mut found = Found {
         boards: Vec::new(),
+        count: 0,
         end: End::Done,
         nodes: vec![0; n],
         tries: vec![0; n],
@@ -131,8 +152,21 @@ pub(super) fn run(
         }
         b
     };
+    let mut keeping = true;
+    let mut keep = |found: &mut Found, placed: &[Cand]| {
+        found.count += 1;
+        keeping = keeping
+            && found.boards.len() < quota.keep
+            && ctl
+                .keep_left
+                .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |k| k.checked_sub(1))
+                .is_ok();
+        if keeping {
+            found.boards.push(board(placed));
+        }
+    };
     if n == 1 {
-        found.boards.push(board(&placed));
+        keep(&mut found, &placed);
         found.tries_to_first = Some(1);
         return found;
     }
@@ -160,7 +194,10 @@ pub(super) fn run(
     (pos[1], end[1]) = second.unwrap_or(whole);
     // Tries of step 1's finished loop belong to the slice that ends it.
     let last_slice = end[1] == whole.1;
-    let mut budget = CHECK_EVERY;
+    // Nodes before the next look at the clock, the flags and the allowance.
+    let mut chunk = u64::from(CHECK_EVERY).min(quota.nodes);
+    let mut budget = chunk;
+    let mut spent = 0u64;
     'search: loop {
         if pos[depth] == end[depth] {
             if depth > 1 || last_slice {
@@ -188,25 +225,32 @@ pub(super) fn run(
         {
             continue;
         }
-        found.nodes[depth] += 1;
-        budget -= 1;
         if budget == 0 {
-            budget = CHECK_EVERY;
-            if let Some(e) = ctl.should_stop(unit) {
+            spent += chunk;
+            chunk = u64::from(CHECK_EVERY).min(quota.nodes - spent);
+            budget = chunk;
+            let stop = if chunk == 0 {
+                Some(End::NodeLimit)
+            } else {
+                ctl.should_stop(unit)
+            };
+            if let Some(e) = stop {
                 found.end = e;
                 add_partial_tries(&mut found.tries, &placed, &pos, depth, tables);
                 break 'search;
             }
         }
+        budget -= 1;
+        found.nodes[depth] += 1;
         placed[depth] = cand;
         if depth + 1 == n {
-            found.boards.push(board(&placed));
+            keep(&mut found, &placed);
             if found.tries_to_first.is_none() {
                 let mut t = found.tries.clone();
                 add_partial_tries(&mut t, &placed, &pos, depth, tables);
                 found.tries_to_first = Some(t.iter().sum());
             }
-            if found.boards.len() >= want {
+            if found.count >= quota.want {
                 found.end = End::Capped;
                 add_partial_tries(&mut found.tries, &placed, &pos, depth, tables);
                 break 'search;
