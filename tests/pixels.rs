@@ -29,19 +29,6 @@ fn solid_puzzle(root: &Path, name: &str, side: u32) {
     }
 }
 
-fn render(root: &Path, out: &Path, extra: &[&str]) -> (Option<i32>, String) {
-    let output = unscramble()
-        .arg("render")
-        .arg(root)
-        .arg("-o")
-        .arg(out)
-        .args(extra)
-        .output()
-        .expect("runs");
-    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
-    (output.status.code(), stderr)
-}
-
 #[test]
 fn a_pixel_bomb_fails_its_puzzle_and_the_others_render() {
     let tmp = tempfile::tempdir().expect("tmp");

@@ -7,19 +7,6 @@ use common::*;
 use std::fs;
 use std::path::Path;
 
-fn render(root: &Path, out: &Path, extra: &[&str]) -> (Option<i32>, String) {
-    let output = unscramble()
-        .arg("render")
-        .arg(root)
-        .arg("-o")
-        .arg(out)
-        .args(extra)
-        .output()
-        .expect("runs");
-    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
-    (output.status.code(), stderr)
-}
-
 /// Checks that puzzle `name` is reported as stopped by `by` everywhere.
 fn assert_stopped(out: &Path, stderr: &str, name: &str, by: &str) {
     let summary = json(&out.join("summary.json"));

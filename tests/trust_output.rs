@@ -7,8 +7,8 @@ mod common;
 use common::*;
 use std::fs;
 use std::os::unix::fs::symlink;
-use std::path::{Path, PathBuf};
-use std::process::{Output, Stdio};
+use std::path::PathBuf;
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 /// A puzzles folder with seed 000 as `seed`, and where its output goes.
@@ -18,19 +18,6 @@ fn site() -> (tempfile::TempDir, PathBuf, PathBuf) {
     drawn_puzzle(&root, "seed", SEED_000, 16);
     let out = tmp.path().join("output");
     (tmp, root, out)
-}
-
-fn render(root: &Path, out: &Path, extra: &[&str]) -> (Option<i32>, String) {
-    let output: Output = unscramble()
-        .arg("render")
-        .arg(root)
-        .arg("-o")
-        .arg(out)
-        .args(extra)
-        .output()
-        .expect("runs");
-    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
-    (output.status.code(), stderr)
 }
 
 fn manifest_text(files: &[(&str, String)]) -> String {

@@ -27,6 +27,20 @@ pub fn unscramble() -> Command {
     cmd
 }
 
+/// Runs `render ROOT -o OUT EXTRA...`: its exit code and stderr.
+pub fn render(root: &Path, out: &Path, extra: &[&str]) -> (Option<i32>, String) {
+    let output = unscramble()
+        .arg("render")
+        .arg(root)
+        .arg("-o")
+        .arg(out)
+        .args(extra)
+        .output()
+        .expect("runs");
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    (output.status.code(), stderr)
+}
+
 /// Runs `render ROOT -o OUT EXTRA...`, which must succeed; returns its stderr.
 pub fn render_ok(root: &Path, out: &Path, extra: &[&str]) -> String {
     let assert = unscramble()
