@@ -1,0 +1,144 @@
+//! The help is for users: it speaks of what they see, names every notation,
+//! and describes every argument of every command.
+
+mod common;
+
+use common::unscramble;
+
+fn help(args: &[&str]) -> String {
+    let output = unscramble()
+        .args(args)
+        .arg("--help")
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(0), "{args:?} --help");
+    String::from_utf8(output.stdout).expect("help is UTF-8")
+}
+
+/// The commands as the top-level help lists them, so a new one is checked too.
+fn commands() -> Vec<String> {
+    let top = help(&[]);
+    top.lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next().map(str::to_string))
+        .filter(|c| c != "help")
+        .collect()
+}
+
+fn indent(line: &str) -> usize {
+    line.len() - line.trim_start().len()
+}
+
+/// The argument and option lines that have no description, beside them
+/// (clap's compact layout) or on the line below (its long layout).
+fn undescribed(text: &str) -> Vec<String> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut in_items = false;
+    let mut missing = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        if !line.is_empty() && !line.starts_with(' ') {
+            in_items = line.ends_with("Arguments:") || line.ends_with("Options:");
+            continue;
+        }
+        let head = line.trim_start();
+        let is_item = indent(line) < 10 && ["-", "<", "["].iter().any(|p| head.starts_with(p));
+        let beside = head
+            .split_once("  ")
+            .is_some_and(|(_, d)| !d.trim().is_empty());
+        if in_items && is_item && !beside {
+            let next = lines.get(i + 1).copied().unwrap_or("");
+            if indent(next) < 10 || next.trim().is_empty() {
+                missing.push(head.trim_end().to_string());
+            }
+        }
+    }
+    missing
+}
+
+#[test]
+fn every_commands_help_is_in_plain_words_and_describes_every_argument() {
+    let commands = commands();
+    for expected in [
+        "render",
+        "solve",
+        "animate",
+        "generate",
+        "convert",
+        "draw-tiles",
+    ] {
+        assert!(commands.iter().any(|c| c == expected), "{commands:?}");
+    }
+    let mut pages = vec![(String::from("unscramble"), help(&[]))];
+    for c in &commands {
+        pages.push((format!("unscramble {c}"), help(&[c])));
+    }
+    for (name, text) in &pages {
+        assert!(
+            !text.contains("seed 0"),
+            "{name} --help speaks of seeds:\n{text}"
+        );
+        assert!(
+            !text.contains("seeds 0"),
+            "{name} --help speaks of seeds:\n{text}"
+        );
+        assert!(!text.contains("::"), "{name} --help names code:\n{text}");
+        assert!(
+            text.contains("Arguments:") || text.contains("Options:"),
+            "{name}: {text}"
+        );
+        let missing = undescribed(text);
+        assert!(
+            missing.is_empty(),
+            "{name}: undescribed {missing:?}\n{text}"
+        );
+    }
+}
+
+#[test]
+fn the_puzzles_help_names_every_notation_file() {
+    for args in [&[][..], &["render"][..]] {
+        let text = help(args);
+        let puzzles = text
+            .split("\n  [PUZZLES]")
+            .nth(1)
+            .and_then(|t| t.split("\nOptions:").next())
+            .expect("a PUZZLES argument");
+        for file in [
+            "tile_dict.yaml",
+            "letters.txt",
+            "signed.txt",
+            "legespiel.xml",
+            "domino_fit.yaml",
+        ] {
+            assert!(puzzles.contains(file), "{args:?}: {file} not in {puzzles}");
+        }
+    }
+}
+
+#[test]
+fn the_long_help_lists_exit_codes_and_environment_variables() {
+    let text = help(&[]);
+    let codes = text
+        .split("Exit codes:")
+        .nth(1)
+        .expect("an exit code section");
+    for code in ["0 ", "1 ", "2 ", "3 ", "4 ", "130 "] {
+        assert!(
+            codes.lines().any(|l| l.trim_start().starts_with(code)),
+            "exit code {code} missing:\n{codes}"
+        );
+    }
+    for var in ["NO_COLOR", "TERM=dumb"] {
+        assert!(codes.contains(var), "{var} missing:\n{codes}");
+    }
+}
+
+#[test]
+fn an_argument_without_words_is_found_in_either_layout() {
+    let compact = "Arguments:\n  <OUT_DIR>  \n\nOptions:\n      --size <SIZE>  Board side\n";
+    assert_eq!(undescribed(compact), ["<OUT_DIR>"]);
+    let long = "Options:\n  -o, --out <OUT>\n          Folder\n\n      --unique\n\n  -q\n";
+    assert_eq!(undescribed(long), ["--unique", "-q"]);
+}
