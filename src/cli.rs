@@ -78,6 +78,15 @@ pub enum Command {
         #[arg(long)]
         force: bool,
     },
+    /// Print a shell's completion script to stdout, e.g.
+    /// `unscramble completions bash > ~/.local/share/bash-completion/completions/unscramble`.
+    Completions {
+        /// The shell to complete in.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff) to stdout, e.g. `unscramble man > unscramble.1`.
+    Man,
     /// Draw input/K.png for every tile that has no picture yet, from its edges.
     DrawTiles {
         /// A puzzle folder: its input/ holds the notation file, and the

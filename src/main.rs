@@ -1,6 +1,7 @@
 //! The `unscramble` command: parses arguments, calls the library, reports.
 
 mod cli;
+mod meta_cmd;
 mod solve_cmd;
 
 use clap::Parser;
@@ -16,7 +17,13 @@ use unscramble::{animate, batch, draw, generate, input, output, render, report, 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        None => run_render(cli.render),
+        None => match meta_cmd::mistyped_command(&cli.render.puzzles) {
+            Some(message) => {
+                eprintln!("error: {}", unscramble::error::printable(&message));
+                ExitCode::from(2)
+            }
+            None => run_render(cli.render),
+        },
         Some(Command::Render(args)) => run_render(args),
         Some(Command::Solve(args)) => solve_cmd::run_solve(&args),
         Some(Command::Animate(args)) => run_animate(&args),
@@ -47,6 +54,8 @@ fn main() -> ExitCode {
             size,
             force,
         }) => run_draw_tiles(&puzzle_dir, size, force),
+        Some(Command::Completions { shell }) => meta_cmd::run_completions(shell),
+        Some(Command::Man) => meta_cmd::run_man(),
     }
 }
 

@@ -142,3 +142,62 @@ fn an_argument_without_words_is_found_in_either_layout() {
     let long = "Options:\n  -o, --out <OUT>\n          Folder\n\n      --unique\n\n  -q\n";
     assert_eq!(undescribed(long), ["--unique", "-q"]);
 }
+
+#[test]
+fn a_mistyped_command_is_named_with_the_one_meant() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let run = |word: &str| {
+        let out = unscramble()
+            .current_dir(dir.path())
+            .arg(word)
+            .output()
+            .expect("runs");
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (code, stderr) = run("rendr");
+    assert_eq!(code, Some(2), "{stderr}");
+    assert_eq!(
+        stderr.trim(),
+        "error: no such command or folder 'rendr' (did you mean 'render'?)"
+    );
+    let (code, stderr) = run("drawtiles");
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("(did you mean 'draw-tiles'?)"), "{stderr}");
+    // A folder of that name is what was meant, and far names are folders.
+    std::fs::create_dir(dir.path().join("rendr")).expect("mkdir");
+    let (_, stderr) = run("rendr");
+    assert!(!stderr.contains("did you mean"), "{stderr}");
+    let (code, stderr) = run("my-puzzles");
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains("cannot open the puzzles folder"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn completions_and_the_man_page_go_to_stdout() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let out = unscramble()
+            .args(["completions", shell])
+            .output()
+            .expect("runs");
+        assert_eq!(out.status.code(), Some(0), "{shell}");
+        let script = String::from_utf8_lossy(&out.stdout);
+        for word in ["draw-tiles", "max-solutions", "try-turns"] {
+            assert!(script.contains(word), "{shell} completion lacks {word}");
+        }
+    }
+    let out = unscramble().arg("completions").output().expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    let out = unscramble().arg("man").output().expect("runs");
+    assert_eq!(out.status.code(), Some(0));
+    let page = String::from_utf8_lossy(&out.stdout);
+    assert!(page.contains(".TH unscramble 1"), "{page}");
+    for word in ["draw\\-tiles", "Exit codes", "NO_COLOR"] {
+        assert!(page.contains(word), "man page lacks {word}");
+    }
+}
