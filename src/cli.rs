@@ -6,6 +6,9 @@ use std::time::Duration;
 use unscramble::output::solutions::{Notation, Turns};
 use unscramble::{domino, generate, render, solve};
 
+pub use crate::cli_values::worker_threads;
+use crate::cli_values::{parse_count, parse_seconds, tile_side};
+
 /// Solve edge-matching tile puzzles (Scramble Squares and kin) and render their boards.
 ///
 /// With no command, renders `puzzles/` into `output/` (the same as `unscramble render`).
@@ -66,6 +69,8 @@ pub enum Command {
         /// Replace a tile_dict.yaml and tile pictures already in OUT_DIR/input.
         #[arg(long)]
         force: bool,
+        #[command(flatten)]
+        chatter: Chatter,
     },
     /// Write a puzzle's notation (letters.txt, signed.txt, legespiel.xml, ...)
     /// as tile_dict.yaml, and board.yaml where the board is not square, in TO_DIR.
@@ -77,6 +82,8 @@ pub enum Command {
         /// Replace a tile_dict.yaml or board.yaml already in TO_DIR.
         #[arg(long)]
         force: bool,
+        #[command(flatten)]
+        chatter: Chatter,
     },
     /// Print a shell's completion script to stdout, e.g.
     /// `unscramble completions bash > ~/.local/share/bash-completion/completions/unscramble`.
@@ -98,6 +105,8 @@ pub enum Command {
         /// Redraw pictures that already exist.
         #[arg(long)]
         force: bool,
+        #[command(flatten)]
+        chatter: Chatter,
     },
 }
 
@@ -129,6 +138,8 @@ pub struct SolveArgs {
     pub domino_cover: domino::Cover,
     #[command(flatten)]
     pub text: TextArgs,
+    #[command(flatten)]
+    pub chatter: Chatter,
     /// How to print the solutions: text (each cell's tile and turns, one line
     /// per cell) or schematic (the board as a grid of tile/turns).
     #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -189,51 +200,6 @@ pub struct SearchArgs {
     /// Order in which the search fills the cells (spiral: centre first, then round it).
     #[arg(long, value_enum, default_value_t = solve::Order::RowMajor)]
     pub order: solve::Order,
-}
-
-/// The tile sides the drawing and scaling options take: the same bound as a
-/// tile picture's default `--max-tile-side`, so nothing drawn is refused later.
-fn tile_side() -> clap::builder::RangedI64ValueParser<u32> {
-    clap::value_parser!(u32).range(4..=4096)
-}
-
-/// More worker threads than this per core only add overhead (the work is
-/// CPU-bound) and, in the thousands, take seconds just to start and stop.
-const THREADS_PER_CORE: usize = 4;
-
-/// The worker threads for `-j`: none or 0 means one per core, and more than
-/// [`THREADS_PER_CORE`] per core are capped, with a note saying so. The
-/// outputs are the same for any number of threads.
-pub fn worker_threads(requested: Option<u16>) -> (usize, Option<String>) {
-    let cores = std::thread::available_parallelism().map_or(1, usize::from);
-    let cap = cores * THREADS_PER_CORE;
-    match requested.map(usize::from) {
-        None | Some(0) => (cores, None),
-        Some(n) if n > cap => (
-            cap,
-            Some(format!(
-                "-j {n} is more than {THREADS_PER_CORE} threads per core ({cores} {}); using {cap}",
-                if cores == 1 { "core" } else { "cores" }
-            )),
-        ),
-        Some(n) => (n, None),
-    }
-}
-
-fn parse_count(s: &str) -> Result<usize, String> {
-    match s.parse::<usize>() {
-        Ok(0) => Err("0 would stop every search before it starts (give 1 or more)".to_string()),
-        Ok(n) => Ok(n),
-        Err(e) => Err(format!("'{s}' is not a count: {e}")),
-    }
-}
-
-fn parse_seconds(s: &str) -> Result<Duration, String> {
-    let secs: f64 = s
-        .parse()
-        .map_err(|_| format!("'{s}' is not a number of seconds"))?;
-    Duration::try_from_secs_f64(secs)
-        .map_err(|_| format!("'{s}' is not a usable number of seconds"))
 }
 
 #[derive(Args)]
@@ -351,20 +317,20 @@ pub struct AnimateArgs {
     /// The charted search stops after this many solutions, as `solve`'s does.
     #[arg(long, default_value_t = 1000)]
     pub max_solutions: usize,
+    #[command(flatten)]
+    pub chatter: Chatter,
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn worker_threads_default_to_the_cores_and_are_capped() {
-        let cores = std::thread::available_parallelism().map_or(1, usize::from);
-        assert_eq!(worker_threads(None), (cores, None));
-        assert_eq!(worker_threads(Some(0)), (cores, None));
-        assert_eq!(worker_threads(Some(1)), (1, None));
-        let (n, note) = worker_threads(Some(u16::MAX));
-        assert_eq!(n, cores * THREADS_PER_CORE);
-        assert!(note.is_some_and(|t| t.contains("-j 65535") && t.contains(&format!("using {n}"))));
-    }
+/// `-q` and `--color` for the commands other than `render` (whose own say
+/// more): scripts silence the progress lines, and errors stand out.
+#[derive(Args)]
+pub struct Chatter {
+    /// Print only errors, warnings and what --stats asks for on stderr: no
+    /// summary or "wrote" lines (stdout is the same).
+    #[arg(short, long)]
+    pub quiet: bool,
+    /// When to colour "error:" and "warning:" on stderr (auto: on a terminal,
+    /// unless NO_COLOR is set or TERM=dumb).
+    #[arg(long, value_enum, default_value_t = Color::Auto)]
+    pub color: Color,
 }

@@ -201,3 +201,84 @@ fn completions_and_the_man_page_go_to_stdout() {
         assert!(page.contains(word), "man page lacks {word}");
     }
 }
+
+fn run(args: &[&str]) -> (Option<i32>, String, String) {
+    let out = unscramble().args(args).output().expect("runs");
+    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    (out.status.code(), text(&out.stdout), text(&out.stderr))
+}
+
+#[test]
+fn quiet_silences_every_command_but_keeps_stdout_and_errors() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let d = |p: &str| dir.path().join(p).to_string_lossy().into_owned();
+    let gen = d("gen");
+    let loud = run(&["generate", &gen, "--size", "2", "--tokens", "2"]);
+    assert_eq!(
+        (loud.0, loud.2.contains("wrote")),
+        (Some(0), true),
+        "{loud:?}"
+    );
+    let quiet_runs: [Vec<String>; 5] = [
+        ["generate", &d("g2"), "--size", "2", "--tokens", "2", "-q"]
+            .map(String::from)
+            .into(),
+        ["convert", &gen, &d("conv/input"), "-q"]
+            .map(String::from)
+            .into(),
+        ["draw-tiles", &d("conv"), "--quiet"]
+            .map(String::from)
+            .into(),
+        ["solve", &gen, "-q"].map(String::from).into(),
+        [
+            "animate",
+            &gen,
+            "-q",
+            "--max-frames",
+            "2",
+            "-o",
+            &d("a.png"),
+        ]
+        .map(String::from)
+        .into(),
+    ];
+    for args in &quiet_runs {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (code, stdout, stderr) = run(&args);
+        assert_eq!(code, Some(0), "{args:?}: {stderr}");
+        assert_eq!(stderr, "", "{args:?} is not quiet");
+        if args[0] == "solve" {
+            assert!(stdout.contains("=== Solution 1"), "{stdout}");
+        }
+    }
+    assert!(dir.path().join("conv/input/1.png").is_file());
+    assert!(dir.path().join("a.png").is_file());
+    let loud = run(&["solve", &gen]);
+    assert!(loud.2.contains("nodes in"), "{loud:?}");
+    let (code, _, stderr) = run(&["solve", &d("missing"), "-q"]);
+    assert_eq!(code, Some(1));
+    assert!(stderr.starts_with("error: "), "{stderr}");
+}
+
+#[test]
+fn color_applies_to_the_error_of_every_command() {
+    for command in ["solve", "animate", "draw-tiles", "convert"] {
+        let missing = "/nonexistent/unscramble-test";
+        let mut args = vec![command, missing];
+        if command == "convert" {
+            args.push("/nonexistent/to");
+        }
+        let colored = run(&[&args[..], &["--color", "always"]].concat());
+        assert_eq!(colored.0, Some(1), "{command}: {colored:?}");
+        assert!(
+            colored.2.starts_with("\u{1b}["),
+            "{command}: {:?}",
+            colored.2
+        );
+        let plain = run(&[&args[..], &["--color", "never"]].concat());
+        assert!(plain.2.starts_with("error: "), "{command}: {:?}", plain.2);
+        // NO_COLOR (set for every test run) and a pipe: no colours by default.
+        let auto = run(&args);
+        assert!(auto.2.starts_with("error: "), "{command}: {:?}", auto.2);
+    }
+}
