@@ -6,11 +6,14 @@ use std::time::Duration;
 use unscramble::output::solutions::{Notation, Turns};
 use unscramble::{domino, generate, render, solve};
 
+pub use crate::cli_values::worker_threads;
+use crate::cli_values::{parse_count, parse_seconds, tile_side};
+
 /// Solve edge-matching tile puzzles (Scramble Squares and kin) and render their boards.
 ///
 /// With no command, renders `puzzles/` into `output/` (the same as `unscramble render`).
 #[derive(Parser)]
-#[command(version, about, args_conflicts_with_subcommands = true)]
+#[command(version, about, args_conflicts_with_subcommands = true, after_long_help = EXIT_AND_ENV)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -18,9 +21,28 @@ pub struct Cli {
     pub render: RenderArgs,
 }
 
+/// What scripts need to know and `--help` alone can tell them (the README's
+/// Exit codes paragraph says the same at length).
+const EXIT_AND_ENV: &str = "\
+Exit codes:
+  0    done (a puzzle without a solution counts as done)
+  1    a puzzle failed, or --check found stale files; for the other commands:
+       the command failed (the message says why)
+  2    usage error: a bad option, a puzzles folder that is missing or not a
+       folder, or -o that is the puzzles folder or inside a puzzle
+  3    the output folder could not be created, locked or written
+  4    another run holds the output folder's lock and --no-wait was given
+  130  interrupted by Ctrl-C, SIGTERM or SIGHUP
+
+Environment:
+  NO_COLOR   set and not empty: --color auto prints no colours
+  TERM=dumb  no progress bar and no colours with --color auto: one plain line
+             per puzzle, as in a pipe or CI";
+
 #[derive(Subcommand)]
 pub enum Command {
     /// Solve every puzzle under PUZZLES and write its board images to OUT.
+    #[command(after_long_help = EXIT_AND_ENV)]
     Render(RenderArgs),
     /// Solve one puzzle and print its solutions as text (no images).
     Solve(SolveArgs),
@@ -29,6 +51,8 @@ pub enum Command {
     Animate(AnimateArgs),
     /// Write a solvable benchmark puzzle (tile_dict.yaml and drawn tiles) to OUT_DIR.
     Generate {
+        /// The puzzle folder to write: OUT_DIR/input/tile_dict.yaml and the
+        /// tile pictures beside it (made if missing).
         out_dir: PathBuf,
         /// Board side: the puzzle has SIZE x SIZE tiles.
         #[arg(long, value_parser = clap::value_parser!(u16).range(1..=generate::MAX_SIZE as i64))]
@@ -45,6 +69,8 @@ pub enum Command {
         /// Replace a tile_dict.yaml and tile pictures already in OUT_DIR/input.
         #[arg(long)]
         force: bool,
+        #[command(flatten)]
+        chatter: Chatter,
     },
     /// Write a puzzle's notation (letters.txt, signed.txt, legespiel.xml, ...)
     /// as tile_dict.yaml, and board.yaml where the board is not square, in TO_DIR.
@@ -56,9 +82,22 @@ pub enum Command {
         /// Replace a tile_dict.yaml or board.yaml already in TO_DIR.
         #[arg(long)]
         force: bool,
+        #[command(flatten)]
+        chatter: Chatter,
     },
+    /// Print a shell's completion script to stdout, e.g.
+    /// `unscramble completions bash > ~/.local/share/bash-completion/completions/unscramble`.
+    Completions {
+        /// The shell to complete in.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff) to stdout, e.g. `unscramble man > unscramble.1`.
+    Man,
     /// Draw input/K.png for every tile that has no picture yet, from its edges.
     DrawTiles {
+        /// A puzzle folder: its input/ holds the notation file, and the
+        /// pictures are drawn beside it.
         puzzle_dir: PathBuf,
         /// Side of each tile picture in pixels.
         #[arg(long, default_value_t = 240, value_parser = tile_side())]
@@ -66,6 +105,8 @@ pub enum Command {
         /// Redraw pictures that already exist.
         #[arg(long)]
         force: bool,
+        #[command(flatten)]
+        chatter: Chatter,
     },
 }
 
@@ -88,8 +129,8 @@ pub struct SolveArgs {
     /// Worker threads (default or 0: one per core; at most 4 per core).
     #[arg(short, long)]
     pub jobs: Option<u16>,
-    /// The order in which the search tries a tile's turns (cw: as seed 003's
-    /// search, whose tries --stats then reproduces).
+    /// The order in which the search tries each tile's turns: ccw (counter-clockwise)
+    /// or cw (clockwise). Only which solution comes first and the tries in --stats change.
     #[arg(long, value_enum, default_value_t = solve::TurnOrder::CounterClockwise)]
     pub try_turns: solve::TurnOrder,
     /// Domino Fit: must a solution cover every free cell.
@@ -97,7 +138,10 @@ pub struct SolveArgs {
     pub domino_cover: domino::Cover,
     #[command(flatten)]
     pub text: TextArgs,
-    /// How to print the solutions: seed 000's cells, or seed 004's grid of piece/turns.
+    #[command(flatten)]
+    pub chatter: Chatter,
+    /// How to print the solutions: text (each cell's tile and turns, one line
+    /// per cell) or schematic (the board as a grid of tile/turns).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
 }
@@ -111,10 +155,12 @@ pub enum Format {
 /// How text outputs number tiles and count turns (solutions.json does not change).
 #[derive(Args)]
 pub struct TextArgs {
-    /// Count turns counter-clockwise (seed 000) or clockwise (seeds 003, 004).
+    /// Count each tile's quarter turns counter-clockwise (ccw) or clockwise (cw)
+    /// in the text outputs; solutions.json always counts counter-clockwise.
     #[arg(long, value_enum, default_value_t = Turns::Ccw)]
     pub turns: Turns,
-    /// Number tiles from 1 (seed 000) or from 0 (seeds 002, 004).
+    /// Number the tiles from 1 or from 0 in the text outputs; solutions.json
+    /// always numbers from 1.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(0..=1))]
     pub numbering: u32,
 }
@@ -156,54 +202,11 @@ pub struct SearchArgs {
     pub order: solve::Order,
 }
 
-/// The tile sides the drawing and scaling options take: the same bound as a
-/// tile picture's default `--max-tile-side`, so nothing drawn is refused later.
-fn tile_side() -> clap::builder::RangedI64ValueParser<u32> {
-    clap::value_parser!(u32).range(4..=4096)
-}
-
-/// More worker threads than this per core only add overhead (the work is
-/// CPU-bound) and, in the thousands, take seconds just to start and stop.
-const THREADS_PER_CORE: usize = 4;
-
-/// The worker threads for `-j`: none or 0 means one per core, and more than
-/// [`THREADS_PER_CORE`] per core are capped, with a note saying so. The
-/// outputs are the same for any number of threads.
-pub fn worker_threads(requested: Option<u16>) -> (usize, Option<String>) {
-    let cores = std::thread::available_parallelism().map_or(1, usize::from);
-    let cap = cores * THREADS_PER_CORE;
-    match requested.map(usize::from) {
-        None | Some(0) => (cores, None),
-        Some(n) if n > cap => (
-            cap,
-            Some(format!(
-                "-j {n} is more than {THREADS_PER_CORE} threads per core ({cores} {}); using {cap}",
-                if cores == 1 { "core" } else { "cores" }
-            )),
-        ),
-        Some(n) => (n, None),
-    }
-}
-
-fn parse_count(s: &str) -> Result<usize, String> {
-    match s.parse::<usize>() {
-        Ok(0) => Err("0 would stop every search before it starts (give 1 or more)".to_string()),
-        Ok(n) => Ok(n),
-        Err(e) => Err(format!("'{s}' is not a count: {e}")),
-    }
-}
-
-fn parse_seconds(s: &str) -> Result<Duration, String> {
-    let secs: f64 = s
-        .parse()
-        .map_err(|_| format!("'{s}' is not a number of seconds"))?;
-    Duration::try_from_secs_f64(secs)
-        .map_err(|_| format!("'{s}' is not a usable number of seconds"))
-}
-
 #[derive(Args)]
 pub struct RenderArgs {
-    /// Folder to search for puzzles (folders with input/tile_dict.yaml).
+    /// Folder to search, at any depth, for puzzle folders: folders whose input/
+    /// holds one of tile_dict.yaml, letters.txt, signed.txt, legespiel.xml or
+    /// domino_fit.yaml, with the tile pictures 1.png, 2.png, ... beside it.
     #[arg(default_value = "puzzles")]
     pub puzzles: PathBuf,
     /// Folder for the images and reports.
@@ -212,8 +215,9 @@ pub struct RenderArgs {
     /// Worker threads (default or 0: one per core; at most 4 per core).
     #[arg(short, long)]
     pub jobs: Option<u16>,
-    /// Render one board per rotation class instead of every solution: the class's
-    /// first solution, the representative the search found (see `solve::Outcome`).
+    /// Render one board per rotation class (the four turns of a whole board are
+    /// one class) instead of every solution: the one in which tile 1 (or, with
+    /// --order spiral on an odd board, the centre tile) is unturned.
     #[arg(long)]
     pub unique: bool,
     /// Render one board per look: boards that differ only by turning the board,
@@ -313,20 +317,20 @@ pub struct AnimateArgs {
     /// The charted search stops after this many solutions, as `solve`'s does.
     #[arg(long, default_value_t = 1000)]
     pub max_solutions: usize,
+    #[command(flatten)]
+    pub chatter: Chatter,
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn worker_threads_default_to_the_cores_and_are_capped() {
-        let cores = std::thread::available_parallelism().map_or(1, usize::from);
-        assert_eq!(worker_threads(None), (cores, None));
-        assert_eq!(worker_threads(Some(0)), (cores, None));
-        assert_eq!(worker_threads(Some(1)), (1, None));
-        let (n, note) = worker_threads(Some(u16::MAX));
-        assert_eq!(n, cores * THREADS_PER_CORE);
-        assert!(note.is_some_and(|t| t.contains("-j 65535") && t.contains(&format!("using {n}"))));
-    }
+/// `-q` and `--color` for the commands other than `render` (whose own say
+/// more): scripts silence the progress lines, and errors stand out.
+#[derive(Args)]
+pub struct Chatter {
+    /// Print only errors, warnings and what --stats asks for on stderr: no
+    /// summary or "wrote" lines (stdout is the same).
+    #[arg(short, long)]
+    pub quiet: bool,
+    /// When to colour "error:" and "warning:" on stderr (auto: on a terminal,
+    /// unless NO_COLOR is set or TERM=dumb).
+    #[arg(long, value_enum, default_value_t = Color::Auto)]
+    pub color: Color,
 }

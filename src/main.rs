@@ -1,10 +1,12 @@
 //! The `unscramble` command: parses arguments, calls the library, reports.
 
 mod cli;
+mod cli_values;
+mod meta_cmd;
 mod solve_cmd;
 
 use clap::Parser;
-use cli::{AnimateArgs, Cli, Color, Command, RenderArgs};
+use cli::{AnimateArgs, Chatter, Cli, Color, Command, RenderArgs};
 use std::io::IsTerminal;
 use std::path::Path;
 use std::process::ExitCode;
@@ -16,7 +18,14 @@ use unscramble::{animate, batch, draw, generate, input, output, render, report, 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        None => run_render(cli.render),
+        None => match meta_cmd::mistyped_command(&cli.render.puzzles) {
+            Some(message) => {
+                set_colors(cli.render.color);
+                print_error(&message);
+                ExitCode::from(2)
+            }
+            None => run_render(cli.render),
+        },
         Some(Command::Render(args)) => run_render(args),
         Some(Command::Solve(args)) => solve_cmd::run_solve(&args),
         Some(Command::Animate(args)) => run_animate(&args),
@@ -27,11 +36,15 @@ fn main() -> ExitCode {
             seed,
             tile_size,
             force,
+            chatter,
         }) => {
+            set_colors(chatter.color);
             let (size, tokens) = (usize::from(size), usize::from(tokens));
             match generate::write_puzzle(&out_dir, size, tokens, seed, tile_size, force) {
                 Ok(written) => {
-                    eprintln!("wrote {} files to {}", written.len(), out_dir.display());
+                    if !chatter.quiet {
+                        eprintln!("wrote {} files to {}", written.len(), out_dir.display());
+                    }
                     ExitCode::SUCCESS
                 }
                 Err(e) => fail(&e.to_string()),
@@ -41,12 +54,16 @@ fn main() -> ExitCode {
             from,
             to_dir,
             force,
-        }) => run_convert(&from, &to_dir, force),
+            chatter,
+        }) => run_convert(&from, &to_dir, force, &chatter),
         Some(Command::DrawTiles {
             puzzle_dir,
             size,
             force,
-        }) => run_draw_tiles(&puzzle_dir, size, force),
+            chatter,
+        }) => run_draw_tiles(&puzzle_dir, size, force, &chatter),
+        Some(Command::Completions { shell }) => meta_cmd::run_completions(shell),
+        Some(Command::Man) => meta_cmd::run_man(),
     }
 }
 
@@ -93,13 +110,8 @@ fn run_render(args: RenderArgs) -> ExitCode {
         }
         solve::interrupt();
     });
-    let terminal =
-        std::io::stderr().is_terminal() && std::env::var("TERM").map_or(true, |t| t != "dumb");
-    console::set_colors_enabled_stderr(match args.color {
-        Color::Always => true,
-        Color::Never => false,
-        Color::Auto => terminal && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
-    });
+    let terminal = stderr_is_terminal();
+    set_colors(args.color);
     let verbosity = match (args.quiet, args.verbose) {
         (true, _) => Verbosity::Quiet,
         (_, true) => Verbosity::Verbose,
@@ -123,7 +135,7 @@ fn run_render(args: RenderArgs) -> ExitCode {
         Ok(run) => run,
         // A usage error (2), an unusable output folder (3), or it is busy (4).
         Err(e) => {
-            eprintln!("error: {}", unscramble::error::printable(&e.to_string()));
+            print_error(&e.to_string());
             return ExitCode::from(e.exit_code());
         }
     };
@@ -140,7 +152,25 @@ fn run_render(args: RenderArgs) -> ExitCode {
     }
 }
 
+/// Whether stderr shows progress bars and colours: a terminal that is not
+/// `TERM=dumb` (not a pipe or a CI log).
+fn stderr_is_terminal() -> bool {
+    std::io::stderr().is_terminal() && std::env::var("TERM").map_or(true, |t| t != "dumb")
+}
+
+/// `--color`: `auto` colours a terminal unless `NO_COLOR` is set (and not empty).
+fn set_colors(color: Color) {
+    console::set_colors_enabled_stderr(match color {
+        Color::Always => true,
+        Color::Never => false,
+        Color::Auto => {
+            stderr_is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+        }
+    });
+}
+
 fn run_animate(args: &AnimateArgs) -> ExitCode {
+    set_colors(args.chatter.color);
     let out = args
         .out
         .clone()
@@ -160,6 +190,9 @@ fn run_animate(args: &AnimateArgs) -> ExitCode {
         Ok(r) => r,
         Err(e) => return fail(&e.to_string()),
     };
+    if args.chatter.quiet {
+        return ExitCode::SUCCESS;
+    }
     let placed: u64 = r.places.iter().sum();
     match &r.end {
         animate::End::Solved(_) => eprintln!(
@@ -196,11 +229,13 @@ fn verb(w: output::Written) -> &'static str {
     }
 }
 
-fn run_convert(from: &Path, to_dir: &Path, force: bool) -> ExitCode {
+fn run_convert(from: &Path, to_dir: &Path, force: bool, chatter: &Chatter) -> ExitCode {
+    set_colors(chatter.color);
     match input::convert_to_tile_dict(from, to_dir, force) {
         Ok(written) => {
             written
                 .iter()
+                .filter(|_| !chatter.quiet)
                 .for_each(|p| eprintln!("wrote {}", p.display()));
             ExitCode::SUCCESS
         }
@@ -208,8 +243,10 @@ fn run_convert(from: &Path, to_dir: &Path, force: bool) -> ExitCode {
     }
 }
 
-fn run_draw_tiles(puzzle_dir: &Path, size: u32, force: bool) -> ExitCode {
+fn run_draw_tiles(puzzle_dir: &Path, size: u32, force: bool, chatter: &Chatter) -> ExitCode {
+    set_colors(chatter.color);
     match draw::draw_missing_tiles(puzzle_dir, size, force) {
+        Ok(_) if chatter.quiet => ExitCode::SUCCESS,
         Ok(written) => {
             written
                 .iter()
@@ -222,6 +259,14 @@ fn run_draw_tiles(puzzle_dir: &Path, size: u32, force: bool) -> ExitCode {
 }
 
 fn fail(message: &str) -> ExitCode {
-    eprintln!("error: {}", unscramble::error::printable(message));
+    print_error(message);
     ExitCode::FAILURE
+}
+
+fn print_error(message: &str) {
+    eprintln!(
+        "{} {}",
+        console::style("error:").red().bold().for_stderr(),
+        unscramble::error::printable(message)
+    );
 }

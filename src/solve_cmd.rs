@@ -8,12 +8,13 @@ use std::time::Instant;
 use unscramble::{domino, input, output, report, solve};
 
 pub fn run_solve(args: &SolveArgs) -> ExitCode {
+    crate::set_colors(args.chatter.color);
     let file = match input::resolve_notation(&args.path) {
         Ok(f) => f,
         Err(e) => return fail(&e.to_string()),
     };
     let (jobs, note) = crate::cli::worker_threads(args.jobs);
-    if let Some(note) = note {
+    if let Some(note) = note.filter(|_| !args.chatter.quiet) {
         eprintln!("note: {note}");
     }
     let pool = match rayon::ThreadPoolBuilder::new().num_threads(jobs).build() {
@@ -28,10 +29,10 @@ pub fn run_solve(args: &SolveArgs) -> ExitCode {
         Ok(p) => p,
         Err(e) => return fail(&e.to_string()),
     };
-    parsed
-        .warnings
-        .iter()
-        .for_each(|w| eprintln!("warning: {}", unscramble::error::printable(w)));
+    parsed.warnings.iter().for_each(|w| {
+        let warning = console::style("warning:").yellow().bold().for_stderr();
+        eprintln!("{warning} {}", unscramble::error::printable(w));
+    });
     let s = &args.search;
     let limits = solve::Limits {
         max_solutions: s.max_solutions,
@@ -91,13 +92,15 @@ pub fn run_solve(args: &SolveArgs) -> ExitCode {
         None => String::new(),
     };
     let listed = listed_note(outcome.solutions.len(), outcome.total);
-    eprintln!(
-        "{counts}{why}{listed}; {} nodes in {}",
-        outcome.nodes,
-        report::format_duration(elapsed)
-    );
-    if let Some(c) = &closest {
-        eprintln!("{}", report::closest_line(c));
+    if !args.chatter.quiet {
+        eprintln!(
+            "{counts}{why}{listed}; {} nodes in {}",
+            outcome.nodes,
+            report::format_duration(elapsed)
+        );
+        if let Some(c) = &closest {
+            eprintln!("{}", report::closest_line(c));
+        }
     }
     if args.stats {
         report::stats_lines(&outcome, elapsed)
@@ -133,11 +136,13 @@ fn solve_domino(file: &Path, args: &SolveArgs, start: Instant) -> ExitCode {
     };
     let listed = listed_note(outcome.solutions.len(), outcome.total);
     let elapsed = report::format_duration(start.elapsed());
-    eprintln!(
-        "{counts} ({} rule){why}{listed}; {} nodes in {elapsed}",
-        cover.name(),
-        outcome.nodes
-    );
+    if !args.chatter.quiet {
+        eprintln!(
+            "{counts} ({} rule){why}{listed}; {} nodes in {elapsed}",
+            cover.name(),
+            outcome.nodes
+        );
+    }
     ExitCode::SUCCESS
 }
 

@@ -39,7 +39,7 @@ pub enum Cover {
     /// Every free cell is covered (the game's rule).
     #[default]
     Full,
-    /// Free cells may stay empty (seed 001's model).
+    /// Free cells may stay empty (as some solvers model the game).
     Partial,
 }
 

@@ -48,7 +48,7 @@ pub struct Limits {
 /// See [`Limits::turn_order`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum TurnOrder {
-    /// Turns 0, 1, 2, 3 counter-clockwise (seed 000's convention).
+    /// Turns 0, 1, 2, 3 counter-clockwise.
     #[default]
     #[value(name = "ccw")]
     CounterClockwise,

@@ -10,8 +10,8 @@ pub enum Order {
     /// Left to right, top to bottom.
     #[default]
     RowMajor,
-    /// The centre first, then round it counter-clockwise starting east
-    /// (seeds 002 and 004): E, N, W, W, S, S, E, E, E, N, N, N, ...
+    /// The centre first, then round it counter-clockwise starting east:
+    /// E, N, W, W, S, S, E, E, E, N, N, N, ...
     Spiral,
 }
 
