@@ -234,7 +234,8 @@ pub struct RenderArgs {
     /// about 1.2 GB of memory per puzzle).
     #[arg(long, default_value_t = unscramble::job::MAX_PIXELS, value_parser = clap::value_parser!(u64).range(1..))]
     pub max_pixels: u64,
-    /// Scale every tile to this many pixels per side (Lanczos) before compositing.
+    /// Scale every tile to this many pixels per side (Lanczos) before
+    /// compositing; for Domino Fit, the side of a cell (default 48).
     #[arg(long, value_parser = tile_side())]
     pub tile_size: Option<u32>,
     /// PNG compression effort (the pixels are the same at every level).
