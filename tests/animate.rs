@@ -209,6 +209,14 @@ fn the_chart_has_one_bar_per_depth_with_solve_stats_numbers() {
             .collect();
         assert_eq!(bars(&svg), want, "{extra:?}");
         assert_eq!(want.len(), 9);
+        // The title says which search it charts: the animation beside it is
+        // always the plain search.
+        let which = if extra == ["--no-symmetry"] {
+            "plain search, as animated"
+        } else {
+            "with symmetry breaking (not the animated plain search)"
+        };
+        assert!(svg.contains(which), "{extra:?}: {svg}");
     }
 }
 
