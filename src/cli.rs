@@ -300,8 +300,9 @@ pub struct AnimateArgs {
     /// events one by one and the rest fast-forwards to the last event.
     #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(2..=100_000))]
     pub max_frames: u32,
-    /// Side of each tile in the animation, in pixels.
-    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(4..=1024))]
+    /// Side of each tile in the animation, in pixels (at 64 the numbers
+    /// printed on the tiles could not be read).
+    #[arg(long, default_value_t = 96, value_parser = clap::value_parser!(u32).range(4..=1024))]
     pub tile_size: u32,
     /// Stop the traced search after this many events (placements, rejections
     /// and take-backs); the animation then ends where the search was.

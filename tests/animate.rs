@@ -300,3 +300,15 @@ fn bad_input_gives_a_clear_error() {
         .assert()
         .code(2);
 }
+
+/// At 64 px a tile the numbers printed on the bundled tiles could not be
+/// read; the default is 96 px, so the frame is at least the 3 x 3 board of
+/// 96 px tiles plus its 1-pixel frame.
+#[test]
+fn the_default_tile_size_is_96_pixels() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let out = tmp.path().join("search.png");
+    animate_ok(&seed_000(), &out, &["--max-frames", "4"]);
+    let first = image::open(&out).expect("first frame").into_rgb8();
+    assert_eq!(first.height(), 3 * 96 + 2, "{:?}", first.dimensions());
+}
