@@ -238,7 +238,8 @@ pub struct RenderArgs {
     /// about 1.2 GB of memory per puzzle).
     #[arg(long, default_value_t = unscramble::job::MAX_PIXELS, value_parser = clap::value_parser!(u64).range(1..))]
     pub max_pixels: u64,
-    /// Scale every tile to this many pixels per side (Lanczos) before compositing.
+    /// Scale every tile to this many pixels per side (Lanczos) before
+    /// compositing; for Domino Fit, the side of a cell (default 48).
     #[arg(long, value_parser = tile_side())]
     pub tile_size: Option<u32>,
     /// PNG compression effort (the pixels are the same at every level).
@@ -303,8 +304,9 @@ pub struct AnimateArgs {
     /// events one by one and the rest fast-forwards to the last event.
     #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(2..=100_000))]
     pub max_frames: u32,
-    /// Side of each tile in the animation, in pixels.
-    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(4..=1024))]
+    /// Side of each tile in the animation, in pixels (at 64 the numbers
+    /// printed on the tiles could not be read).
+    #[arg(long, default_value_t = 96, value_parser = clap::value_parser!(u32).range(4..=1024))]
     pub tile_size: u32,
     /// Stop the traced search after this many events (placements, rejections
     /// and take-backs); the animation then ends where the search was.

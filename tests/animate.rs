@@ -209,6 +209,14 @@ fn the_chart_has_one_bar_per_depth_with_solve_stats_numbers() {
             .collect();
         assert_eq!(bars(&svg), want, "{extra:?}");
         assert_eq!(want.len(), 9);
+        // The title says which search it charts: the animation beside it is
+        // always the plain search.
+        let which = if extra == ["--no-symmetry"] {
+            "plain search, as animated"
+        } else {
+            "with symmetry breaking (not the animated plain search)"
+        };
+        assert!(svg.contains(which), "{extra:?}: {svg}");
     }
 }
 
@@ -291,4 +299,16 @@ fn bad_input_gives_a_clear_error() {
         .args(["animate", "x", "--max-frames", "1"])
         .assert()
         .code(2);
+}
+
+/// At 64 px a tile the numbers printed on the bundled tiles could not be
+/// read; the default is 96 px, so the frame is at least the 3 x 3 board of
+/// 96 px tiles plus its 1-pixel frame.
+#[test]
+fn the_default_tile_size_is_96_pixels() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let out = tmp.path().join("search.png");
+    animate_ok(&seed_000(), &out, &["--max-frames", "4"]);
+    let first = image::open(&out).expect("first frame").into_rgb8();
+    assert_eq!(first.height(), 3 * 96 + 2, "{:?}", first.dimensions());
 }

@@ -99,3 +99,33 @@ fn solve_prints_the_seed_solution_under_both_rules() {
         );
     }
 }
+
+/// `--tile-size` is one option for every kind of board: for Domino Fit it is
+/// the side of a cell (the seed's 7 x 7 board plus a margin cell for the sums).
+/// It was silently ignored: every board stayed at 48 px a cell.
+#[test]
+fn tile_size_sets_the_domino_cell_size() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let root = tmp.path().join("puzzles");
+    copy_dir(
+        &repo().join("puzzles/domino-fit-seed"),
+        &root.join("domino"),
+    );
+    for (side, cells) in [
+        (None, 48),
+        (Some("24"), 24),
+        (Some("96"), 96),
+        (Some("4"), 4),
+    ] {
+        let out = tmp.path().join(format!("out-{cells}"));
+        let extra: Vec<&str> = side.map_or(vec![], |s| vec!["--tile-size", s]);
+        render_ok(&root, &out, &extra);
+        for file in ["unsolved.png", "solution-1.png"] {
+            let img = image::open(out.join("domino").join(file))
+                .expect("png")
+                .into_rgb8();
+            let expected = 2 + 8 * cells + 1;
+            assert_eq!(img.dimensions(), (expected, expected), "{file} at {side:?}");
+        }
+    }
+}

@@ -28,9 +28,13 @@ pub fn svg(nodes_per_depth: &[u64], title: &str) -> String {
         (h.round() as u32).max(2)
     };
     // About 7 px per digit or letter at these font sizes.
-    let bar_w = MIN_BAR_W.max(7 * (most.ilog10() + 1));
-    let bars = LEFT + nodes_per_depth.len() as u32 * (bar_w + GAP) + GAP;
+    let mut bar_w = MIN_BAR_W.max(7 * (most.ilog10() + 1));
+    let n = (nodes_per_depth.len() as u32).max(1);
+    let bars = LEFT + n * (bar_w + GAP) + GAP;
     let width = bars.max(LEFT + 7 * title.chars().count() as u32);
+    // A title wider than the bars widens the bars too, so that the plot
+    // fills the chart instead of leaving its right part empty.
+    bar_w = bar_w.max((width - LEFT - GAP) / n - GAP);
     let height = TOP + PLOT_H + BOTTOM;
     let base = TOP + PLOT_H;
     let mut s = String::new();
@@ -47,6 +51,11 @@ pub fn svg(nodes_per_depth: &[u64], title: &str) -> String {
         s,
         r#"<text x="{LEFT}" y="18" font-size="13">{}</text>"#,
         crate::gallery::esc(title)
+    );
+    let _ = writeln!(
+        s,
+        r##"<text transform="translate(14 {}) rotate(-90)" text-anchor="middle" fill="#666">nodes (log scale)</text>"##,
+        TOP + PLOT_H / 2
     );
     for d in 0..=decades {
         let y = base - PLOT_H * d / decades;
@@ -105,5 +114,49 @@ mod tests {
         assert!(svg.contains(r#"data-nodes="2" x="208" y="246" width="28" height="22""#));
         assert!(svg.contains(r#"data-nodes="0" x="172" y="268" width="28" height="0""#));
         assert_eq!(svg, super::svg(&[9, 43, 165, 0, 2], "seed <002>"));
+        assert!(
+            svg.contains(">nodes (log scale)</text>"),
+            "the y axis has a title"
+        );
+        assert!(
+            svg.contains(">depth (tiles placed)</text>"),
+            "the x axis has a title"
+        );
+    }
+
+    /// A long title made the chart wider than its bars, which then filled
+    /// about 60% of it.
+    #[test]
+    fn bars_fill_the_width_a_long_title_gives() {
+        let title =
+            "3x3-original: nodes per depth, spiral order, all solutions with symmetry breaking";
+        let svg = svg(&[9, 43, 165, 0, 2], title);
+        let width: u32 = svg
+            .split(r#"width=""#)
+            .nth(1)
+            .and_then(|w| w.split('"').next())
+            .and_then(|w| w.parse().ok())
+            .expect("width");
+        let right = |line: &str| -> Option<u32> {
+            let field = |k: &str| -> Option<u32> {
+                line.split(&format!(r#" {k}=""#))
+                    .nth(1)?
+                    .split('"')
+                    .next()?
+                    .parse()
+                    .ok()
+            };
+            Some(field("x")? + field("width")?)
+        };
+        let last_bar = svg
+            .lines()
+            .filter(|l| l.contains(r#"class="bar""#))
+            .filter_map(right)
+            .max()
+            .expect("bars");
+        assert!(
+            last_bar + 2 * GAP >= width,
+            "bars end at {last_bar} of {width} px"
+        );
     }
 }

@@ -211,10 +211,11 @@ fn chart_of(puzzle: &Puzzle, options: &Options, name: &str) -> (Vec<u64>, String
         Order::RowMajor => "row-major",
         Order::Spiral => "spiral",
     };
+    // The animation always shows the plain search: say when the chart does not.
     let search = if options.chart_symmetry {
-        "symmetry breaking"
+        "all solutions with symmetry breaking (not the animated plain search)"
     } else {
-        "plain search"
+        "plain search, as animated, all solutions"
     };
     let partial = if outcome.complete() {
         ""

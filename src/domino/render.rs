@@ -9,12 +9,11 @@ use image::{Rgb, RgbImage};
 use imageproc::drawing::{draw_filled_circle_mut, draw_filled_rect_mut};
 use imageproc::rect::Rect;
 
-/// Pixels per cell side.
+/// Pixels per cell side unless `--tile-size` gives another. Every other
+/// measure scales with the cell, and at 48 is what it always was (so the
+/// default boards keep their bytes).
 pub const CELL: u32 = 48;
 const FRAME: u32 = 1;
-/// Gap between a domino and its cells' borders.
-const INSET: u32 = 4;
-const RADIUS: i32 = 7;
 
 pub const PAPER: Rgb<u8> = Rgb([255, 255, 255]);
 pub const BLACK: Rgb<u8> = Rgb([0, 0, 0]);
@@ -29,40 +28,42 @@ pub const DOT: Rgb<u8> = Rgb([20, 40, 110]);
 pub struct Renderer {
     base: RgbImage,
     canvas: RgbImage,
+    cell: u32,
 }
 
 impl Renderer {
-    pub fn new(p: &DominoPuzzle) -> Renderer {
+    /// `cell` is the side of a cell in pixels.
+    pub fn new(p: &DominoPuzzle, cell: u32) -> Renderer {
         let (w, h) = (p.width() as u32, p.height() as u32);
         // One cell's width of margin holds the sums; the extra pixel closes the grid.
         let mut base = RgbImage::from_pixel(
-            2 * FRAME + CELL + w * CELL + 1,
-            2 * FRAME + CELL + h * CELL + 1,
+            2 * FRAME + cell + w * cell + 1,
+            2 * FRAME + cell + h * cell + 1,
             PAPER,
         );
-        let (bx, by) = origin();
+        let (bx, by) = origin(cell);
         for k in 0..=w {
-            fill(&mut base, bx + k * CELL, by, 1, h * CELL + 1, GRID);
+            fill(&mut base, bx + k * cell, by, 1, h * cell + 1, GRID);
         }
         for k in 0..=h {
-            fill(&mut base, bx, by + k * CELL, w * CELL + 1, 1, GRID);
+            fill(&mut base, bx, by + k * cell, w * cell + 1, 1, GRID);
         }
         for &(cw, ch) in p.blacks() {
-            let (x, y) = (bx + cw as u32 * CELL, by + ch as u32 * CELL);
-            fill(&mut base, x, y, CELL + 1, CELL + 1, BLACK);
+            let (x, y) = (bx + cw as u32 * cell, by + ch as u32 * cell);
+            fill(&mut base, x, y, cell + 1, cell + 1, BLACK);
         }
-        let half = (CELL / 2) as i32;
+        let half = (cell / 2) as i32;
         for (k, &n) in p.top().iter().enumerate() {
-            let x = (bx + k as u32 * CELL) as i32 + half;
-            number(&mut base, n, (x, FRAME as i32 + half));
+            let x = (bx + k as u32 * cell) as i32 + half;
+            number(&mut base, cell, n, (x, FRAME as i32 + half));
         }
         for (k, &n) in p.side().iter().enumerate() {
-            let y = (by + k as u32 * CELL) as i32 + half;
-            number(&mut base, n, (FRAME as i32 + half, y));
+            let y = (by + k as u32 * cell) as i32 + half;
+            number(&mut base, cell, n, (FRAME as i32 + half, y));
         }
         frame(&mut base);
         let canvas = base.clone();
-        Renderer { base, canvas }
+        Renderer { base, canvas, cell }
     }
 
     /// The board with its numbers and black cells, no dominoes.
@@ -75,7 +76,7 @@ impl Renderer {
     pub fn solution(&mut self, solution: &DominoSolution) -> &RgbImage {
         self.canvas.copy_from_slice(&self.base);
         for d in &solution.dominoes {
-            domino(&mut self.canvas, d);
+            domino(&mut self.canvas, self.cell, d);
         }
         &self.canvas
     }
@@ -83,64 +84,71 @@ impl Renderer {
 
 /// [`Renderer::unsolved`] for a single image.
 pub fn render_unsolved(p: &DominoPuzzle) -> RgbImage {
-    Renderer::new(p).unsolved().clone()
+    Renderer::new(p, CELL).unsolved().clone()
 }
 
 /// [`Renderer::solution`] for a single image.
 pub fn render_solution(p: &DominoPuzzle, solution: &DominoSolution) -> RgbImage {
-    Renderer::new(p).solution(solution).clone()
+    Renderer::new(p, CELL).solution(solution).clone()
 }
 
 /// Top-left pixel of cell (0, 0)'s grid lines.
-pub fn origin() -> (u32, u32) {
-    (FRAME + CELL, FRAME + CELL)
+pub fn origin(cell: u32) -> (u32, u32) {
+    (FRAME + cell, FRAME + cell)
 }
 
 /// Centre pixel of cell `(w, h)`.
-pub fn cell_centre(w: usize, h: usize) -> (u32, u32) {
-    let (bx, by) = origin();
+pub fn cell_centre(cell: u32, w: usize, h: usize) -> (u32, u32) {
+    let (bx, by) = origin(cell);
     (
-        bx + w as u32 * CELL + CELL / 2,
-        by + h as u32 * CELL + CELL / 2,
+        bx + w as u32 * cell + cell / 2,
+        by + h as u32 * cell + cell / 2,
     )
 }
 
 /// Centres of a domino's dots: one in the middle of a one's upper cell, two on
 /// the diagonal of a two's right cell, as on a die.
-pub fn dot_centres(d: &Placement) -> Vec<(u32, u32)> {
-    let (cx, cy) = cell_centre(d.dot_cell().0, d.dot_cell().1);
+pub fn dot_centres(cell: u32, d: &Placement) -> Vec<(u32, u32)> {
+    let (cx, cy) = cell_centre(cell, d.dot_cell().0, d.dot_cell().1);
     match d.kind {
         Kind::One => vec![(cx, cy)],
         Kind::Two => vec![
-            (cx - CELL / 6, cy - CELL / 6),
-            (cx + CELL / 6, cy + CELL / 6),
+            (cx - cell / 6, cy - cell / 6),
+            (cx + cell / 6, cy + cell / 6),
         ],
     }
 }
 
-fn domino(img: &mut RgbImage, d: &Placement) {
-    let (bx, by) = origin();
+fn domino(img: &mut RgbImage, cell: u32, d: &Placement) {
+    // At 48 px: a 4 px gap to the cell borders, corners of radius 7, a 2 px
+    // rim, the halves' line 6 px short of the ends.
+    let inset = cell / 12;
+    let radius = (cell * 7 / 48) as i32;
+    let rim = (cell / 24).max(1);
+    let margin = cell / 8;
+    let (bx, by) = origin(cell);
     let (x, y) = (
-        bx + d.w as u32 * CELL + INSET,
-        by + d.h as u32 * CELL + INSET,
+        bx + d.w as u32 * cell + inset,
+        by + d.h as u32 * cell + inset,
     );
-    let (long, short) = (2 * CELL + 1 - 2 * INSET, CELL + 1 - 2 * INSET);
+    let (long, short) = (2 * cell + 1 - 2 * inset, cell + 1 - 2 * inset);
     let (w, h) = match d.kind {
         Kind::One => (short, long),
         Kind::Two => (long, short),
     };
-    rounded(img, x, y, w, h, RADIUS, EDGE);
-    rounded(img, x + 2, y + 2, w - 4, h - 4, RADIUS - 2, FACE);
+    rounded(img, x, y, w, h, radius, EDGE);
+    let inner = (radius - rim as i32).max(0);
+    rounded(img, x + rim, y + rim, w - 2 * rim, h - 2 * rim, inner, FACE);
     // The line between the halves, short of the rounded ends.
     match d.kind {
-        Kind::One => fill(img, x + 6, y + CELL - INSET, w - 12, 1, EDGE),
-        Kind::Two => fill(img, x + CELL - INSET, y + 6, 1, h - 12, EDGE),
+        Kind::One => fill(img, x + margin, y + cell - inset, w - 2 * margin, 1, EDGE),
+        Kind::Two => fill(img, x + cell - inset, y + margin, 1, h - 2 * margin, EDGE),
     }
     let r = match d.kind {
-        Kind::One => CELL as i32 / 8,
-        Kind::Two => CELL as i32 / 10,
+        Kind::One => cell as i32 / 8,
+        Kind::Two => cell as i32 / 10,
     };
-    for (cx, cy) in dot_centres(d) {
+    for (cx, cy) in dot_centres(cell, d) {
         draw_filled_circle_mut(img, (cx as i32, cy as i32), r, DOT);
     }
 }
@@ -161,10 +169,10 @@ fn fill(img: &mut RgbImage, x: u32, y: u32, w: u32, h: u32, colour: Rgb<u8>) {
     draw_filled_rect_mut(img, Rect::at(x as i32, y as i32).of_size(w, h), colour);
 }
 
-fn number(img: &mut RgbImage, n: u32, centre: (i32, i32)) {
+fn number(img: &mut RgbImage, cell: u32, n: u32, centre: (i32, i32)) {
     let digits = n.to_string().len() as i32;
     // As large as fits a cell with a margin, at most 4 pixels per font pixel.
-    let scale = ((CELL as i32 - 10) / (4 * digits - 1)).clamp(1, 4);
+    let scale = ((cell as i32 - 10) / (4 * digits - 1)).clamp(1, 4);
     draw_number(img, n as usize, centre, scale, INK);
 }
 
@@ -186,7 +194,7 @@ mod tests {
     fn boards_show_blacks_dots_and_frame_and_encode_the_same_twice() {
         let p = seed();
         let s = solve(&p, Cover::Full, 10, None).solutions.remove(0);
-        let mut r = Renderer::new(&p);
+        let mut r = Renderer::new(&p, CELL);
         let img = r.solution(&s).clone();
         let (w, h) = img.dimensions();
         assert_eq!((w, h), (2 + 8 * CELL + 1, 2 + 8 * CELL + 1));
@@ -203,11 +211,11 @@ mod tests {
             );
         }
         for &(cw, ch) in p.blacks() {
-            let (x, y) = cell_centre(cw, ch);
+            let (x, y) = cell_centre(CELL, cw, ch);
             assert_eq!(img.get_pixel(x, y), &BLACK, "black cell ({cw}, {ch})");
         }
         for d in &s.dominoes {
-            let dots = dot_centres(d);
+            let dots = dot_centres(CELL, d);
             assert_eq!(dots.len() as u32, d.kind.dots());
             for (x, y) in dots {
                 assert_eq!(img.get_pixel(x, y), &DOT, "{d:?}");
@@ -215,19 +223,19 @@ mod tests {
             // The blank half shows the domino's face.
             let [a, b] = d.cells();
             let blank = if d.kind == Kind::One { b } else { a };
-            let (x, y) = cell_centre(blank.0, blank.1);
+            let (x, y) = cell_centre(CELL, blank.0, blank.1);
             assert_eq!(img.get_pixel(x, y), &FACE, "{d:?}");
         }
         // Unsolved: free cells are paper, and numbers are drawn in the margins.
         let unsolved = r.unsolved().clone();
-        let (x, y) = cell_centre(0, 0);
+        let (x, y) = cell_centre(CELL, 0, 0);
         assert_eq!(unsolved.get_pixel(x, y), &PAPER);
         let inked = |x0: u32, y0: u32| {
             (x0..x0 + CELL)
                 .flat_map(|x| (y0..y0 + CELL).map(move |y| (x, y)))
                 .any(|(x, y)| unsolved.get_pixel(x, y) == &INK)
         };
-        let (bx, by) = origin();
+        let (bx, by) = origin(CELL);
         assert!(inked(bx + 3 * CELL, 1), "column 3's sum");
         assert!(inked(1, by + 6 * CELL), "row 6's sum");
         let (mut a, mut b) = (Vec::new(), Vec::new());

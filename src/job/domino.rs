@@ -10,7 +10,9 @@ pub(super) fn process(ctx: &Context) -> Result<PuzzleReport, Failure> {
     let text = crate::input::utf8(&ctx.notation, &ctx.bytes).map_err(|e| fail(input_err(e)))?;
     let puzzle = domino::parse(&ctx.notation, text).map_err(|e| fail(e.into()))?;
     let size = (puzzle.width(), puzzle.height());
-    super::pixels::check_domino(&ctx.notation, size, domino::CELL, ctx.options.max_pixels)
+    // `--tile-size` is the side of a cell: one option for every kind of board.
+    let cell = ctx.options.output.style.tile_size.unwrap_or(domino::CELL);
+    super::pixels::check_domino(&ctx.notation, size, cell, ctx.options.max_pixels)
         .map_err(|e| fail(e.into()))?;
     let key = ctx.key(&[]);
     if let Some(report) = ctx.up_to_date(&key) {
@@ -39,7 +41,7 @@ pub(super) fn process(ctx: &Context) -> Result<PuzzleReport, Failure> {
         ..PuzzleReport::default()
     };
     let mut sink = ctx.sink().map_err(fail)?;
-    write(&mut sink, ctx, &puzzle, &outcome, &mut report).map_err(fail)?;
+    write(&mut sink, ctx, (&puzzle, cell), &outcome, &mut report).map_err(fail)?;
     ctx.finish(sink, key, report).map_err(fail)
 }
 
@@ -65,12 +67,12 @@ impl Boards for DominoBoards<'_> {
 fn write(
     sink: &mut crate::output::sink::Sink,
     ctx: &Context,
-    puzzle: &DominoPuzzle,
+    (puzzle, cell): (&DominoPuzzle, u32),
     outcome: &domino::DominoOutcome,
     report: &mut PuzzleReport,
 ) -> Result<(), PuzzleError> {
     let mut boards = DominoBoards {
-        renderer: Renderer::new(puzzle),
+        renderer: Renderer::new(puzzle, cell),
         puzzle,
         outcome,
     };
