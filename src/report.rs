@@ -214,7 +214,7 @@ pub fn puzzle_line(r: &PuzzleReport, verbose: bool) -> String {
             );
             let n = r.rendered.len();
             s.push_str(&format!(", {n} image{}", if n == 1 { "" } else { "s" }));
-            if r.images_capped && n < r.solutions_total.unwrap_or(0) {
+            if r.images_capped {
                 s.push_str(" (capped by --max-images)");
             }
             if let Some(by) = &r.stopped_by {
