@@ -77,6 +77,7 @@ fn options(args: &RenderArgs) -> batch::Options {
         force: args.force,
         check: args.check,
         no_wait: args.no_wait,
+        allow_empty: args.allow_empty,
         ..batch::Options::default()
     }
 }

@@ -83,7 +83,8 @@ impl Reporter {
                 r.name,
                 r.stopped_text()
             ));
-        } else if self.verbosity > Verbosity::Quiet {
+        } else if self.verbosity > Verbosity::Quiet || r.action == Action::Stale {
+            // A stale puzzle makes `--check` exit 1: even -q says which files.
             self.line(puzzle_line(r, self.verbosity == Verbosity::Verbose));
         }
     }
@@ -93,10 +94,14 @@ impl Reporter {
         if let Some(bar) = &self.bar {
             bar.finish_and_clear();
         }
-        if self.verbosity == Verbosity::Quiet {
+        // -q keeps a passing run silent, but never a failing one: a build
+        // log that shows exit 1 and nothing else helps no one.
+        let quiet = self.verbosity == Verbosity::Quiet;
+        let failing = run.interrupted || run.summary.failed() || (check && run.stale());
+        if quiet && !failing {
             return;
         }
-        for p in &run.pruned {
+        for p in run.pruned.iter().filter(|_| check || !quiet) {
             let verb = if check { "would remove" } else { "removed" };
             eprintln!(
                 "{}: {verb} the outputs (its puzzle folder is gone)",
@@ -108,7 +113,7 @@ impl Reporter {
                 eprintln!("would remove: {f}");
             }
         }
-        for w in &run.warnings {
+        for w in run.warnings.iter().filter(|_| !quiet) {
             eprintln!("{} {w}", style("warning:").yellow().bold().for_stderr());
         }
         for f in &run.changed {

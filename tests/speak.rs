@@ -5,6 +5,7 @@
 
 mod common;
 use common::*;
+use std::fs;
 
 #[test]
 fn unique_and_distinct_looks_do_not_blame_max_images() {
@@ -31,5 +32,54 @@ fn unique_and_distinct_looks_do_not_blame_max_images() {
     assert_eq!(
         json(&out.join("summary.json"))["puzzles"][0]["images_capped"],
         true
+    );
+}
+
+#[test]
+fn quiet_check_still_says_what_is_stale() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let root = tmp.path().join("puzzles");
+    drawn_puzzle(&root, "p", SEED_000, 24);
+    let out = tmp.path().join("out");
+    render_ok(&root, &out, &[]);
+    let (code, stderr) = render(&root, &out, &["--check", "-q"]);
+    assert_eq!(
+        (code, stderr.as_str()),
+        (Some(0), ""),
+        "a passing -q run is silent"
+    );
+    fs::remove_file(out.join("p/solution-2.png")).expect("rm");
+    fs::remove_file(out.join("summary.json")).expect("rm");
+    let (code, stderr) = render(&root, &out, &["--check", "-q"]);
+    assert_eq!(code, Some(1), "{stderr}");
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines.len(), 3, "{stderr}");
+    assert!(
+        lines[0].starts_with("p: 4 solutions (1 unique up to turning the board), 4 images [stale: solution-2.png (missing)] ("),
+        "{stderr}"
+    );
+    assert_eq!(lines[1], "stale: summary.json (missing)");
+    assert!(
+        lines[2].starts_with("1 puzzle: 1 solved, 0 without solution, 0 failed; stale output: "),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn quiet_render_of_a_failing_puzzle_says_why_and_the_totals() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let root = tmp.path().join("puzzles");
+    drawn_puzzle(&root, "good", SEED_000, 24);
+    fs::create_dir_all(root.join("bad/input")).expect("mkdir");
+    fs::write(root.join("bad/input/tile_dict.yaml"), SEED_000).expect("write");
+    let out = tmp.path().join("out");
+    let (code, stderr) = render(&root, &out, &["-q"]);
+    assert_eq!(code, Some(1), "{stderr}");
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines.len(), 2, "{stderr}");
+    assert!(lines[0].starts_with("error: puzzle 'bad': "), "{stderr}");
+    assert!(
+        lines[1].starts_with("2 puzzles: 1 solved, 0 without solution, 1 failed ("),
+        "{stderr}"
     );
 }
