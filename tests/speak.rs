@@ -83,3 +83,59 @@ fn quiet_render_of_a_failing_puzzle_says_why_and_the_totals() {
         "{stderr}"
     );
 }
+
+#[test]
+fn every_missing_picture_is_named_at_once() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let root = tmp.path().join("puzzles");
+    let dir = drawn_puzzle(&root, "p", SEED_000, 24);
+    let input = dir.join("input");
+    for k in [3, 5, 6] {
+        fs::remove_file(input.join(format!("{k}.png"))).expect("rm");
+    }
+    let out = tmp.path().join("out");
+    let (code, stderr) = render(&root, &out, &["-q"]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert_eq!(
+        stderr.lines().next(),
+        Some(format!(
+            "error: puzzle 'p': {}: the tile pictures 3.png, 5.png, 6.png are missing (every tile K needs its picture input/K.png; `unscramble draw-tiles PUZZLE_DIR` draws missing ones from the edges)",
+            input.display()
+        ).as_str()),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn pictures_saved_as_jpeg_are_named_in_the_hint() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let root = tmp.path().join("puzzles");
+    let dir = drawn_puzzle(&root, "p", SEED_000, 24);
+    let input = dir.join("input");
+    for (k, ext) in [(3, "jpg"), (5, "jpeg"), (6, "JPG")] {
+        // The content does not matter: a JPEG is never decoded.
+        fs::rename(
+            input.join(format!("{k}.png")),
+            input.join(format!("{k}.{ext}")),
+        )
+        .expect("mv");
+    }
+    let out = tmp.path().join("out");
+    let (code, stderr) = render(&root, &out, &[]);
+    assert_eq!(code, Some(1), "{stderr}");
+    let expected = format!(
+        "error: puzzle 'p': {}: the tile pictures 3.png, 5.png, 6.png are missing (3.jpg, 5.jpeg, 6.JPG are there, but tile pictures are read only as PNG: convert them to PNG, saved as input/K.png)",
+        input.display()
+    );
+    assert!(stderr.lines().any(|l| l == expected), "{stderr}");
+    // One picture: the file's own message, with the same hint.
+    fs::rename(input.join("5.jpeg"), input.join("5.png")).expect("mv");
+    fs::rename(input.join("6.JPG"), input.join("6.png")).expect("mv");
+    let (code, stderr) = render(&root, &out, &[]);
+    assert_eq!(code, Some(1), "{stderr}");
+    let expected = format!(
+        "error: puzzle 'p': {}: the file is missing (3.jpg is there, but tile pictures are read only as PNG: convert it to PNG, saved as input/K.png)",
+        input.join("3.png").display()
+    );
+    assert!(stderr.lines().any(|l| l == expected), "{stderr}");
+}
