@@ -125,6 +125,17 @@ impl Reporter {
     }
 }
 
+/// `1 solution`, `2 solutions`: the one wording for a count anywhere it is
+/// printed, so no message says "1 solutions" (every noun counted here takes
+/// a plain `s`).
+pub fn plural(n: u64, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 /// `solutions` with its qualifiers: `4 solutions (1 unique ...)`,
 /// `1000+ solutions ...`; `unique` is `None` for puzzles that cannot be
 /// turned, and `looks` is named only where it is fewer than `unique`
@@ -242,8 +253,8 @@ pub fn puzzle_line(r: &PuzzleReport, verbose: bool) -> String {
     if verbose && r.action == Action::Rendered {
         let rate = r.nodes as f64 / r.elapsed.as_secs_f64().max(1e-9);
         line.push_str(&format!(
-            " [{} nodes, {:.1} M nodes/s]",
-            r.nodes,
+            " [{}, {:.1} M nodes/s]",
+            plural(r.nodes, "node"),
             rate / 1e6
         ));
     }
@@ -279,7 +290,8 @@ pub fn summary_line(run: &Run, check: bool, elapsed: Duration) -> String {
             "output up to date"
         };
         s.push_str(&format!(
-            "; {verdict}: {stale} puzzles stale, {fresh} up to date"
+            "; {verdict}: {} stale, {fresh} up to date",
+            plural(stale as u64, "puzzle")
         ));
     } else if fresh > 0 && rendered == 0 {
         s.push_str("; all up to date, nothing written");

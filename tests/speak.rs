@@ -60,7 +60,7 @@ fn quiet_check_still_says_what_is_stale() {
     );
     assert_eq!(lines[1], "stale: summary.json (missing)");
     assert!(
-        lines[2].starts_with("1 puzzle: 1 solved, 0 without solution, 0 failed; stale output: "),
+        lines[2].starts_with("1 puzzle: 1 solved, 0 without solution, 0 failed; stale output: 1 puzzle stale, 0 up to date ("),
         "{stderr}"
     );
 }
@@ -138,4 +138,44 @@ fn pictures_saved_as_jpeg_are_named_in_the_hint() {
         input.join("3.png").display()
     );
     assert!(stderr.lines().any(|l| l == expected), "{stderr}");
+}
+
+#[test]
+fn counts_of_one_are_singular() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let root = tmp.path().join("puzzles");
+    let dir = drawn_puzzle(&root, "p", SEED_000, 24);
+    let out = unscramble()
+        .args(["solve", "--max-solutions", "1"])
+        .arg(&dir)
+        .output()
+        .expect("runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(
+            "1+ solutions (1+ unique up to turning the board); stopped after 1 solution; "
+        ),
+        "{stderr}"
+    );
+    let yaml = SEED_000.replacen(
+        "1: [['ylw', '+'], ['red', '-'], ['grn', '+'], ['blu', '+']]",
+        "1: [['ylw', '+']]",
+        1,
+    );
+    fs::write(dir.join("input/tile_dict.yaml"), yaml).expect("write");
+    let (code, stderr) = render(&root, &tmp.path().join("out"), &[]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(
+        stderr.contains("tile 1 has 1 edge, expected 4 ("),
+        "{stderr}"
+    );
+
+    // The gallery's index.md of a puzzle with one solution.
+    let root = tmp.path().join("domino");
+    copy_dir(&repo().join("puzzles/domino-fit-seed"), &root.join("d"));
+    let out = tmp.path().join("domino-out");
+    let stderr = render_ok(&root, &out, &[]);
+    assert!(stderr.contains("d: 1 solution, 1 image ("), "{stderr}");
+    let md = fs::read_to_string(out.join("d/index.md")).expect("index.md");
+    assert!(md.contains("7 x 7 board, 1 solution."), "{md}");
 }
