@@ -81,6 +81,9 @@ pub struct Options {
     pub cancel: Arc<AtomicBool>,
     /// Fail instead of waiting when another run holds the output folder's lock.
     pub no_wait: bool,
+    /// Accept a puzzles folder with no puzzle in it (a blog with none yet):
+    /// without it that is a usage error, as it is most often a wrong path.
+    pub allow_empty: bool,
 }
 
 impl Default for Options {
@@ -94,6 +97,7 @@ impl Default for Options {
             check: false,
             cancel: Arc::new(AtomicBool::new(false)),
             no_wait: false,
+            allow_empty: false,
         }
     }
 }
@@ -233,6 +237,15 @@ impl From<LockError> for RunError {
     }
 }
 
+/// A puzzles folder without a puzzle is most often the wrong folder, and a
+/// run that writes an empty gallery and exits 0 hides that from a build.
+fn no_puzzle(root: &Path) -> InputError {
+    InputError::new(root, "no puzzle found in this folder").hint(format!(
+        "a puzzle is a folder whose input/ holds one of {}; pass the folder that holds your puzzles, or --allow-empty if having none is fine",
+        crate::input::NOTATIONS.join(", ")
+    ))
+}
+
 /// Renders (or checks) every puzzle under `root` into `out`, calling `on_done`
 /// as each finishes (from worker threads, in completion order).
 pub fn render_all(
@@ -245,6 +258,9 @@ pub fn render_all(
 ) -> Result<Run, RunError> {
     crate::output::root::check_conflicts(root, out)?;
     let found = discover(root, Some(out))?;
+    if found.puzzles.is_empty() && found.problems.is_empty() && !options.allow_empty {
+        return Err(RunError::Usage(no_puzzle(root)));
+    }
     let exists = crate::output::root::prepare(out, options.check)?;
     let _lock = if exists {
         let mode = if options.check {

@@ -265,6 +265,9 @@ pub struct RenderArgs {
     /// When another run is using the output folder, exit 4 instead of waiting for it.
     #[arg(long)]
     pub no_wait: bool,
+    /// Accept a puzzles folder with no puzzle in it (otherwise exit 2).
+    #[arg(long)]
+    pub allow_empty: bool,
     /// Print the run summary as JSON on stdout.
     #[arg(long)]
     pub json: bool,

@@ -30,7 +30,13 @@ fn counts(r: &PuzzleReport) -> String {
             None => "no solution".to_string(),
         },
         Status::Solved => {
-            let total = format!("{}{plus} solutions", r.solutions_total.unwrap_or(0));
+            let n = r.solutions_total.unwrap_or(0);
+            let noun = if n == 1 && plus.is_empty() {
+                "solution"
+            } else {
+                "solutions"
+            };
+            let total = format!("{n}{plus} {noun}");
             match r.solutions_unique {
                 Some(u) => match r.solutions_distinct_looks {
                     Some(l) if l < u => format!("{total}, {u}{plus} unique up to turning the board, {l}{looks_plus} distinct looks"),

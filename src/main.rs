@@ -43,7 +43,11 @@ fn main() -> ExitCode {
             match generate::write_puzzle(&out_dir, size, tokens, seed, tile_size, force) {
                 Ok(written) => {
                     if !chatter.quiet {
-                        eprintln!("wrote {} files to {}", written.len(), out_dir.display());
+                        eprintln!(
+                            "wrote {} to {}",
+                            report::plural(written.len() as u64, "file"),
+                            out_dir.display()
+                        );
                     }
                     ExitCode::SUCCESS
                 }
@@ -94,6 +98,7 @@ fn options(args: &RenderArgs) -> batch::Options {
         force: args.force,
         check: args.check,
         no_wait: args.no_wait,
+        allow_empty: args.allow_empty,
         ..batch::Options::default()
     }
 }
@@ -196,25 +201,27 @@ fn run_animate(args: &AnimateArgs) -> ExitCode {
     let placed: u64 = r.places.iter().sum();
     match &r.end {
         animate::End::Solved(_) => eprintln!(
-            "first solution after {} events ({placed} placements)",
-            r.events
+            "first solution after {} ({})",
+            report::plural(r.events, "event"),
+            report::plural(placed, "placement")
         ),
         animate::End::NoSolution => eprintln!(
-            "no solution: the search ended after {} events ({placed} placements)",
-            r.events
+            "no solution: the search ended after {} ({})",
+            report::plural(r.events, "event"),
+            report::plural(placed, "placement")
         ),
         animate::End::Stopped => eprintln!(
-            "stopped by --max-events after {} events, before a solution",
-            r.events
+            "stopped by --max-events after {}, before a solution",
+            report::plural(r.events, "event")
         ),
     }
     let (path, bytes, written) = &r.animation;
     let [w, h] = r.size;
     eprintln!(
-        "{} {}: {} frames of {w}x{h}, {} KiB",
+        "{} {}: {} of {w}x{h}, {} KiB",
         verb(*written),
         path.display(),
-        r.frames,
+        report::plural(r.frames as u64, "frame"),
         bytes.div_ceil(1024)
     );
     eprintln!("{} {}", verb(r.chart.1), r.chart.0.display());
@@ -251,7 +258,10 @@ fn run_draw_tiles(puzzle_dir: &Path, size: u32, force: bool, chatter: &Chatter) 
             written
                 .iter()
                 .for_each(|p| eprintln!("wrote {}", p.display()));
-            eprintln!("{} tile picture(s) drawn", written.len());
+            eprintln!(
+                "{} drawn",
+                report::plural(written.len() as u64, "tile picture")
+            );
             ExitCode::SUCCESS
         }
         Err(e) => fail(&e.to_string()),

@@ -83,7 +83,8 @@ impl Reporter {
                 r.name,
                 r.stopped_text()
             ));
-        } else if self.verbosity > Verbosity::Quiet {
+        } else if self.verbosity > Verbosity::Quiet || r.action == Action::Stale {
+            // A stale puzzle makes `--check` exit 1: even -q says which files.
             self.line(puzzle_line(r, self.verbosity == Verbosity::Verbose));
         }
     }
@@ -93,10 +94,14 @@ impl Reporter {
         if let Some(bar) = &self.bar {
             bar.finish_and_clear();
         }
-        if self.verbosity == Verbosity::Quiet {
+        // -q keeps a passing run silent, but never a failing one: a build
+        // log that shows exit 1 and nothing else helps no one.
+        let quiet = self.verbosity == Verbosity::Quiet;
+        let failing = run.interrupted || run.summary.failed() || (check && run.stale());
+        if quiet && !failing {
             return;
         }
-        for p in &run.pruned {
+        for p in run.pruned.iter().filter(|_| check || !quiet) {
             let verb = if check { "would remove" } else { "removed" };
             eprintln!(
                 "{}: {verb} the outputs (its puzzle folder is gone)",
@@ -108,7 +113,7 @@ impl Reporter {
                 eprintln!("would remove: {f}");
             }
         }
-        for w in &run.warnings {
+        for w in run.warnings.iter().filter(|_| !quiet) {
             eprintln!("{} {w}", style("warning:").yellow().bold().for_stderr());
         }
         for f in &run.changed {
@@ -117,6 +122,17 @@ impl Reporter {
             }
         }
         eprintln!("{}", summary_line(run, check, elapsed));
+    }
+}
+
+/// `1 solution`, `2 solutions`: the one wording for a count anywhere it is
+/// printed, so no message says "1 solutions" (every noun counted here takes
+/// a plain `s`).
+pub fn plural(n: u64, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
     }
 }
 
@@ -214,7 +230,7 @@ pub fn puzzle_line(r: &PuzzleReport, verbose: bool) -> String {
             );
             let n = r.rendered.len();
             s.push_str(&format!(", {n} image{}", if n == 1 { "" } else { "s" }));
-            if r.images_capped && n < r.solutions_total.unwrap_or(0) {
+            if r.images_capped {
                 s.push_str(" (capped by --max-images)");
             }
             if let Some(by) = &r.stopped_by {
@@ -237,8 +253,8 @@ pub fn puzzle_line(r: &PuzzleReport, verbose: bool) -> String {
     if verbose && r.action == Action::Rendered {
         let rate = r.nodes as f64 / r.elapsed.as_secs_f64().max(1e-9);
         line.push_str(&format!(
-            " [{} nodes, {:.1} M nodes/s]",
-            r.nodes,
+            " [{}, {:.1} M nodes/s]",
+            plural(r.nodes, "node"),
             rate / 1e6
         ));
     }
@@ -274,7 +290,8 @@ pub fn summary_line(run: &Run, check: bool, elapsed: Duration) -> String {
             "output up to date"
         };
         s.push_str(&format!(
-            "; {verdict}: {stale} puzzles stale, {fresh} up to date"
+            "; {verdict}: {} stale, {fresh} up to date",
+            plural(stale as u64, "puzzle")
         ));
     } else if fresh > 0 && rendered == 0 {
         s.push_str("; all up to date, nothing written");

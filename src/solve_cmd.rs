@@ -84,18 +84,22 @@ pub fn run_solve(args: &SolveArgs) -> ExitCode {
         outcome.complete(),
     );
     let why = match outcome.stopped {
-        Some(solve::StopReason::MaxSolutions(n)) => format!("; stopped after {n} solutions"),
+        Some(solve::StopReason::MaxSolutions(n)) => {
+            format!("; stopped after {}", report::plural(n as u64, "solution"))
+        }
         Some(solve::StopReason::Timeout(t)) => {
             format!("; stopped by the timeout of {}", report::format_duration(t))
         }
-        Some(solve::StopReason::MaxNodes(n)) => format!("; stopped after {n} nodes"),
+        Some(solve::StopReason::MaxNodes(n)) => {
+            format!("; stopped after {}", report::plural(n, "node"))
+        }
         None => String::new(),
     };
     let listed = listed_note(outcome.solutions.len(), outcome.total);
     if !args.chatter.quiet {
         eprintln!(
-            "{counts}{why}{listed}; {} nodes in {}",
-            outcome.nodes,
+            "{counts}{why}{listed}; {} in {}",
+            report::plural(outcome.nodes, "node"),
             report::format_duration(elapsed)
         );
         if let Some(c) = &closest {
@@ -138,9 +142,9 @@ fn solve_domino(file: &Path, args: &SolveArgs, start: Instant) -> ExitCode {
     let elapsed = report::format_duration(start.elapsed());
     if !args.chatter.quiet {
         eprintln!(
-            "{counts} ({} rule){why}{listed}; {} nodes in {elapsed}",
+            "{counts} ({} rule){why}{listed}; {} in {elapsed}",
             cover.name(),
-            outcome.nodes
+            report::plural(outcome.nodes, "node")
         );
     }
     ExitCode::SUCCESS

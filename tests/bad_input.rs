@@ -298,16 +298,22 @@ fn usage_errors_exit_with_2() {
 }
 
 #[test]
-fn a_folder_with_no_puzzles_is_fine() {
+fn a_folder_with_no_puzzles_is_an_error_unless_allowed() {
     let tmp = tempfile::tempdir().expect("tmp");
-    fs::create_dir_all(tmp.path().join("empty")).expect("mkdir");
+    let empty = tmp.path().join("empty");
+    fs::create_dir_all(&empty).expect("mkdir");
     let out = tmp.path().join("out");
-    unscramble()
-        .arg("render")
-        .arg(tmp.path().join("empty"))
-        .arg("-o")
-        .arg(&out)
-        .assert()
-        .success();
+    let (code, stderr) = render(&empty, &out, &[]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert_eq!(
+        stderr,
+        format!(
+            "error: {}: no puzzle found in this folder (a puzzle is a folder whose input/ holds one of tile_dict.yaml, letters.txt, signed.txt, legespiel.xml, domino_fit.yaml; pass the folder that holds your puzzles, or --allow-empty if having none is fine)\n",
+            empty.display()
+        )
+    );
+    assert!(!out.exists(), "nothing is written");
+    // A blog with no puzzles yet asks for it.
+    render_ok(&empty, &out, &["--allow-empty"]);
     assert_eq!(json(&out.join("summary.json"))["totals"]["puzzles"], 0);
 }

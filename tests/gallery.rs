@@ -109,7 +109,7 @@ fn the_gallery_shows_every_puzzle_with_its_boards() {
         "<img src=\"3x3-typo/closest-4.png\" width=\"722\" height=\"722\" alt=\"closest board 4, 11 of 12 edges\""
     ));
     assert!(
-        dom.contains("tile 1 has 1 edges, expected 4"),
+        dom.contains("tile 1 has 1 edge, expected 4"),
         "the error is shown"
     );
     assert!(dom.contains(

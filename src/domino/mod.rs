@@ -201,14 +201,16 @@ impl DominoPuzzle {
         }
         if let Some(w) = (0..width).find(|&w| cols[w] != self.top[w]) {
             return Err(format!(
-                "column {w} has {} dots, needs {}",
-                cols[w], self.top[w]
+                "column {w} has {}, needs {}",
+                crate::report::plural(cols[w].into(), "dot"),
+                self.top[w]
             ));
         }
         if let Some(h) = (0..height).find(|&h| rows[h] != self.side[h]) {
             return Err(format!(
-                "row {h} has {} dots, needs {}",
-                rows[h], self.side[h]
+                "row {h} has {}, needs {}",
+                crate::report::plural(rows[h].into(), "dot"),
+                self.side[h]
             ));
         }
         if cover == Cover::Full {

@@ -137,7 +137,10 @@ fn numbers<'a>(
     if items.len() != len {
         return Err((
             node,
-            format!("{key} has {} numbers but {len_key} is {len}", items.len()),
+            format!(
+                "{key} has {} but {len_key} is {len}",
+                crate::report::plural(items.len() as u64, "number")
+            ),
             format!(
                 "give one sum per {}",
                 if key == "top" {
@@ -239,8 +242,8 @@ fn reachable<'a>(
             return Err((
                 item(top, w),
                 format!(
-                    "column {w} needs {} dots but its free cells can hold at most {max}",
-                    p.top()[w]
+                    "column {w} needs {} but its free cells can hold at most {max}",
+                    crate::report::plural(p.top()[w].into(), "dot")
                 ),
                 "check the number and the black cells of that column".into(),
             ));
@@ -250,7 +253,7 @@ fn reachable<'a>(
         // Each free cell gives its row at most one dot on average (1 per one, 2 per two-cell two).
         let max = (0..p.width()).filter(|&w| free(w, h)).count() as u32;
         if p.side()[h] > max {
-            return Err((item(side, h), format!("row {h} needs {} dots but has only {max} free cells", p.side()[h]), "a row can show at most one dot per free cell; check the number and the black cells of that row".into()));
+            return Err((item(side, h), format!("row {h} needs {} but has only {}", crate::report::plural(p.side()[h].into(), "dot"), crate::report::plural(max.into(), "free cell")), "a row can show at most one dot per free cell; check the number and the black cells of that row".into()));
         }
     }
     Ok(())

@@ -43,9 +43,17 @@ pub fn parse(file: &Path, text: &str) -> Result<Spec, InputError> {
             return Ok(None);
         }
         let found = edges.len();
-        <[EdgeSpec; 4]>::try_from(edges)
-            .map(Some)
-            .map_err(|_| line.error(file, 1, format!(" has {found} letters, expected 4"), HINT))
+        <[EdgeSpec; 4]>::try_from(edges).map(Some).map_err(|_| {
+            line.error(
+                file,
+                1,
+                format!(
+                    " has {}, expected 4",
+                    crate::report::plural(found as u64, "letter")
+                ),
+                HINT,
+            )
+        })
     })
 }
 

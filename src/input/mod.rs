@@ -4,6 +4,7 @@ pub mod convert;
 pub mod file;
 pub mod legespiel_xml;
 pub mod letters;
+mod missing;
 pub mod overwrite;
 pub mod pictures;
 pub mod signed;

@@ -22,6 +22,9 @@ pub fn read_all(
     count: usize,
     max_side: u32,
 ) -> Result<Vec<RawPicture>, InputError> {
+    if let Some(e) = super::missing::check(input_dir, count) {
+        return Err(e);
+    }
     let cap = super::file::picture_cap(max_side);
     (1..=count)
         .map(|k| {

@@ -40,7 +40,10 @@ pub fn parse(file: &Path, text: &str) -> Result<Spec, InputError> {
             return Err(line.error(
                 file,
                 first_col,
-                format!(" has {} numbers, expected 4", numbers.len()),
+                format!(
+                    " has {}, expected 4",
+                    crate::report::plural(numbers.len() as u64, "number")
+                ),
                 HINT,
             ));
         }

@@ -105,7 +105,10 @@ pub fn read(file: &Path, text: &str) -> Result<Spec, InputError> {
         if edges.len() != 4 {
             return Err(err(
                 value,
-                format!("tile {k} has {} edges, expected 4", edges.len()),
+                format!(
+                    "tile {k} has {}, expected 4",
+                    crate::report::plural(edges.len() as u64, "edge")
+                ),
             )
             .hint(FORMAT_HINT));
         }

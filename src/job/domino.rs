@@ -36,7 +36,9 @@ pub(super) fn process(ctx: &Context) -> Result<PuzzleReport, Failure> {
         stopped_by: outcome.stopped.map(|s| s.name().to_string()),
         solutions_listed: (!outcome.listed_all()).then_some(outcome.solutions.len()),
         rendered: (1..=shown).collect(),
-        images_capped: shown < n,
+        // Only what --max-images dropped: a listing stopped by
+        // --max-solutions is not its doing.
+        images_capped: shown < outcome.solutions.len(),
         nodes: outcome.nodes,
         ..PuzzleReport::default()
     };

@@ -66,7 +66,7 @@ pub(super) fn process(ctx: &Context) -> Result<PuzzleReport, Failure> {
         solve::closest(&puzzle, &limits, output.closest_nodes)
     });
     ctx.interrupted().map_err(fail)?;
-    let chosen = chosen_for_images(&outcome, output);
+    let (chosen, images_capped) = chosen_for_images(&outcome, output);
     let mut report = PuzzleReport {
         name: ctx.p.name.clone(),
         kind: Some(PuzzleKind::Tiles),
@@ -81,7 +81,7 @@ pub(super) fn process(ctx: &Context) -> Result<PuzzleReport, Failure> {
         stopped_by: outcome.stopped.as_ref().map(|s| stop_name(s).to_string()),
         solutions_listed: (!outcome.listed_all()).then_some(outcome.solutions.len()),
         rendered: chosen.iter().map(|i| i + 1).collect(),
-        images_capped: chosen.len() < outcome.total,
+        images_capped,
         warnings: warnings.clone(),
         nodes: outcome.nodes,
         closest: closest.as_ref().map(|c| ClosestReport {
@@ -104,18 +104,22 @@ pub(super) fn process(ctx: &Context) -> Result<PuzzleReport, Failure> {
 
 /// Solutions that get an image: all of them, or the first (lowest-index)
 /// member of each look class with `--distinct-looks`, or of each rotation
-/// class with `--unique`; at most `max_images`.
-fn chosen_for_images(outcome: &Outcome, output: &OutputOptions) -> Vec<usize> {
+/// class with `--unique`; at most `max_images`. The flag says whether
+/// `--max-images` dropped any board that would otherwise get an image: only
+/// then may the report blame it (the classes, or a listing stopped at
+/// `--max-solutions`, leave solutions without images for other reasons).
+fn chosen_for_images(outcome: &Outcome, output: &OutputOptions) -> (Vec<usize>, bool) {
     let class = |i: usize| match (output.distinct_looks, output.unique) {
         (true, _) => Some(outcome.look_classes[i]),
         (false, true) => Some(outcome.classes[i]),
         (false, false) => None,
     };
     let mut seen = BTreeSet::new();
-    (0..outcome.solutions.len())
-        .filter(|&i| class(i).is_none_or(|c| seen.insert(c)))
-        .take(output.max_images)
-        .collect()
+    let mut eligible =
+        (0..outcome.solutions.len()).filter(|&i| class(i).is_none_or(|c| seen.insert(c)));
+    let chosen: Vec<usize> = eligible.by_ref().take(output.max_images).collect();
+    let capped = eligible.next().is_some();
+    (chosen, capped)
 }
 
 /// What the searches found: the solutions, and the closest boards when
