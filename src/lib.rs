@@ -12,6 +12,7 @@ pub mod batch;
 pub mod discover;
 pub mod domino;
 pub mod draw;
+pub mod encode;
 pub mod error;
 pub mod font;
 pub mod gallery;

@@ -1,0 +1,129 @@
+use super::*;
+
+/// A small deterministic generator, so the tests need no `rand`.
+struct Xorshift(u64);
+impl Xorshift {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
+/// Decodes with the `png` crate (a different inflater), returning the
+/// colour type and the pixels expanded to RGB.
+fn decode(bytes: &[u8]) -> (png::ColorType, u32, u32, Vec<u8>) {
+    let mut decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+    decoder.set_transformations(png::Transformations::EXPAND);
+    let mut reader = decoder.read_info().expect("header");
+    let color = reader.info().color_type;
+    let mut buf = vec![0; reader.output_buffer_size().expect("size")];
+    let frame = reader.next_frame(&mut buf).expect("frame");
+    buf.truncate(frame.buffer_size());
+    (color, frame.width, frame.height, buf)
+}
+
+fn round_trip_rgb(width: u32, height: u32, pixels: &[u8]) -> usize {
+    let mut writer = PngWriter::default();
+    let mut out = Vec::new();
+    writer.encode(width, height, Pixels::Rgb(pixels), &mut out);
+    let (color, w, h, back) = decode(&out);
+    assert_eq!((color, w, h), (png::ColorType::Rgb, width, height));
+    assert!(
+        back == pixels,
+        "{width}x{height}: pixels differ after decoding"
+    );
+    // The same pixels give the same bytes from a writer that has been used.
+    let mut again = Vec::new();
+    writer.encode(width, height, Pixels::Rgb(pixels), &mut again);
+    assert_eq!(out, again);
+    out.len()
+}
+
+/// Flat areas, diagonal edges, repeats far apart and noise: every kind of
+/// symbol the parse can choose, in one picture.
+fn board_like(width: u32, height: u32, seed: u64) -> Vec<u8> {
+    let mut rng = Xorshift(seed);
+    let mut px = Vec::with_capacity((width * height * 3) as usize);
+    for y in 0..height {
+        for x in 0..width {
+            let c = match (x / 17 + y / 23) % 4 {
+                0 => [200, 30, 30],
+                1 if x > y => [20, 120, 220],
+                2 => {
+                    let r = rng.next();
+                    [r as u8, (r >> 8) as u8, (r >> 16) as u8]
+                }
+                _ => [(x % 256) as u8, (y % 256) as u8, 7],
+            };
+            px.extend_from_slice(&c);
+        }
+    }
+    px
+}
+
+#[test]
+fn boards_decode_to_the_same_pixels() {
+    for (w, h, seed) in [
+        (1, 1, 1),
+        (3, 3, 2),
+        (2, 7, 3),
+        (61, 40, 4),
+        (602, 60, 5),
+        (1202, 31, 6),
+    ] {
+        round_trip_rgb(w, h, &board_like(w, h, seed));
+    }
+}
+
+#[test]
+fn flat_boards_are_tiny_and_noise_is_stored() {
+    let flat = vec![9u8; 602 * 602 * 3];
+    assert!(round_trip_rgb(602, 602, &flat) < 4000);
+    let mut rng = Xorshift(7);
+    let noise: Vec<u8> = (0..300 * 300 * 3).map(|_| rng.next() as u8).collect();
+    let n = round_trip_rgb(300, 300, &noise);
+    // Stored blocks: the raw bytes plus their headers, never much more.
+    assert!(n < noise.len() + 300 + noise.len() / 500, "{n}");
+}
+
+#[test]
+fn rows_longer_than_the_window_still_decode() {
+    // 11,000 px rows: the pixel above is out of deflate's reach.
+    let (w, h) = (11_000, 4);
+    round_trip_rgb(w, h, &board_like(w, h, 8));
+}
+
+#[test]
+fn indexed_boards_decode_through_their_palette() {
+    let palette: Vec<[u8; 3]> = (0..200u8).map(|i| [i, 255 - i, i / 2]).collect();
+    let (w, h) = (97u32, 53u32);
+    let mut rng = Xorshift(9);
+    let indices: Vec<u8> = (0..w * h)
+        .map(|i| {
+            if i % 5 == 0 {
+                (rng.next() % 200) as u8
+            } else {
+                (i / 31 % 200) as u8
+            }
+        })
+        .collect();
+    let mut out = Vec::new();
+    PngWriter::default().encode(
+        w,
+        h,
+        Pixels::Indexed {
+            palette: &palette,
+            indices: &indices,
+        },
+        &mut out,
+    );
+    let (color, dw, dh, back) = decode(&out);
+    assert_eq!((color, dw, dh), (png::ColorType::Indexed, w, h));
+    let expected: Vec<u8> = indices
+        .iter()
+        .flat_map(|&i| palette[usize::from(i)])
+        .collect();
+    assert!(back == expected);
+}
