@@ -19,6 +19,13 @@ pub struct Cli {
     pub command: Option<Command>,
     #[command(flatten)]
     pub render: RenderArgs,
+    /// Read options from this TOML file instead of ./unscramble.toml; keys
+    /// are long option names, under [render], [solve]... (see --help's end).
+    #[arg(long, global = true, value_name = "FILE")]
+    pub config: Option<std::path::PathBuf>,
+    /// Read no config file: neither --config, $UNSCRAMBLE_CONFIG nor ./unscramble.toml.
+    #[arg(long, global = true, conflicts_with = "config")]
+    pub no_config: bool,
 }
 
 /// What scripts need to know and `--help` alone can tell them (the README's
@@ -28,13 +35,23 @@ Exit codes:
   0    done (a puzzle without a solution counts as done)
   1    a puzzle failed, or --check found stale files; for the other commands:
        the command failed (the message says why)
-  2    usage error: a bad option, a puzzles folder that is missing or not a
-       folder, or -o that is the puzzles folder or inside a puzzle
+  2    usage error: a bad option (on the command line or in the config
+       file), a puzzles folder that is missing or not a folder, or -o that
+       is the puzzles folder or inside a puzzle
   3    the output folder could not be created, locked or written
   4    another run holds the output folder's lock and --no-wait was given
   130  interrupted by Ctrl-C, SIGTERM or SIGHUP
 
+Config file:
+  ./unscramble.toml (not a symbolic link), or the file --config or
+  UNSCRAMBLE_CONFIG names: `key = value` lines, keys being long option names
+  (tile-size = 200) under [render], [solve], [animate], [generate],
+  [convert] or [draw-tiles]; color and quiet may also stand above them, for
+  every command. Options given on the command line win.
+
 Environment:
+  UNSCRAMBLE_CONFIG  the config file to read instead of ./unscramble.toml;
+             set but empty: none
   NO_COLOR   set and not empty: --color auto prints no colours
   TERM=dumb  no progress bar and no colours with --color auto: one plain line
              per puzzle, as in a pipe or CI";

@@ -2,11 +2,13 @@
 
 mod cli;
 mod cli_values;
+mod config;
+mod config_file;
+mod config_keys;
 mod meta_cmd;
 mod solve_cmd;
 
-use clap::Parser;
-use cli::{AnimateArgs, Chatter, Cli, Color, Command, RenderArgs};
+use cli::{AnimateArgs, Chatter, Color, Command, RenderArgs};
 use std::io::IsTerminal;
 use std::path::Path;
 use std::process::ExitCode;
@@ -16,7 +18,15 @@ use unscramble::report::{Reporter, Verbosity};
 use unscramble::{animate, batch, draw, generate, input, output, render, report, solve};
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match config::parse_args() {
+        Ok(cli) => cli,
+        Err(config::Failure::Clap(e)) => e.exit(),
+        // A bad config file is a bad option: a usage error.
+        Err(config::Failure::Config(errors)) => {
+            errors.iter().for_each(|e| print_error(e));
+            return ExitCode::from(2);
+        }
+    };
     match cli.command {
         None => match meta_cmd::mistyped_command(&cli.render.puzzles) {
             Some(message) => {

@@ -30,7 +30,7 @@ pub fn mistyped_command(puzzles: &Path) -> Option<String> {
 
 /// Levenshtein distance in characters: the fewest insertions, deletions and
 /// substitutions that turn `a` into `b`.
-fn edit_distance(a: &str, b: &str) -> usize {
+pub fn edit_distance(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();
     let mut row: Vec<usize> = (0..=b.len()).collect();
     for (i, ca) in a.chars().enumerate() {

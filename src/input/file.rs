@@ -50,6 +50,8 @@ pub fn read_capped(path: &Path, cap: u64) -> Result<Vec<u8>, InputError> {
         )
         .hint(if is_png(path) {
             "a tile picture this large is padded or damaged: export it again, or raise --max-tile-side"
+        } else if path.extension().is_some_and(|e| e == "toml") {
+            "a config file this large is not a config file: check that the right file has this name"
         } else {
             "a puzzle file this large is not a puzzle: check that the right file has this name"
         }));

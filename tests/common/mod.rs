@@ -24,6 +24,9 @@ pub fn legespiel(slug: &str) -> PathBuf {
 pub fn unscramble() -> Command {
     let mut cmd = Command::cargo_bin("unscramble").expect("binary is built");
     cmd.env("NO_COLOR", "1");
+    // A config file named by the developer's environment must not change
+    // what the tests see.
+    cmd.env_remove("UNSCRAMBLE_CONFIG");
     cmd
 }
 
