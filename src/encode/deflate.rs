@@ -53,8 +53,16 @@ impl Default for Deflater {
 
 impl Deflater {
     /// Compresses `data`, scanlines of `row` bytes with `bpp` bytes a pixel,
-    /// as one complete deflate stream appended to `out`.
-    pub fn compress(&mut self, data: &[u8], row: usize, bpp: usize, out: &mut BitWriter) {
+    /// as one complete deflate stream appended to `out`; `hash` adds the
+    /// probe for repeats that are not next to the byte.
+    pub fn compress(
+        &mut self,
+        data: &[u8],
+        row: usize,
+        bpp: usize,
+        hash: bool,
+        out: &mut BitWriter,
+    ) {
         // Distances worth trying at every byte, nearest first so that ties
         // go to the cheaper distance code.
         let mut near: Vec<usize> = vec![bpp, row.saturating_sub(bpp), row, row + bpp];
@@ -67,7 +75,7 @@ impl Deflater {
         loop {
             self.symbols.clear();
             while i < data.len() && self.symbols.len() < BLOCK_SYMBOLS {
-                i += self.step(data, i, &near);
+                i += self.step(data, i, &near, hash);
             }
             let last = i >= data.len();
             self.write_block(&data[start..i], last, out);
@@ -80,7 +88,7 @@ impl Deflater {
 
     /// Chooses the symbol at `i` and returns how many bytes it covers.
     #[inline]
-    fn step(&mut self, data: &[u8], i: usize, near: &[usize]) -> usize {
+    fn step(&mut self, data: &[u8], i: usize, near: &[usize], hash: bool) -> usize {
         let max = (data.len() - i).min(MAX_MATCH);
         let (mut len, mut dist) = (0, 0);
         for &d in near {
@@ -95,7 +103,7 @@ impl Deflater {
                 }
             }
         }
-        if len < max && i + 4 <= data.len() {
+        if hash && len < max && i + 4 <= data.len() {
             let key = u32::from_le_bytes([data[i], data[i + 1], data[i + 2], data[i + 3]]);
             let h = (key.wrapping_mul(0x9E37_79B1) >> (32 - HASH_BITS)) as usize;
             // Stored as position + 1, so 0 means empty.

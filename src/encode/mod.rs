@@ -20,6 +20,18 @@ pub struct PngWriter {
     bits: BitWriter,
 }
 
+/// How the scanlines are compressed. The pixels are the same with each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// The tile parse: nearby pixels and one hash probe ([`deflate`]).
+    Tiles,
+    /// The tile parse without the hash probe: nearby pixels only.
+    Near,
+    /// Zopfli's optimal parse with this many iterations: the smallest
+    /// streams, at hundreds of times the cost.
+    Zopfli(u8),
+}
+
 /// How a board's pixels are stored.
 pub enum Pixels<'a> {
     /// 8-bit RGB, row after row.
@@ -33,7 +45,14 @@ pub enum Pixels<'a> {
 
 impl PngWriter {
     /// Writes a complete PNG of `width` x `height` pixels into `out` (cleared first).
-    pub fn encode(&mut self, width: u32, height: u32, pixels: Pixels, out: &mut Vec<u8>) {
+    pub fn encode(
+        &mut self,
+        width: u32,
+        height: u32,
+        pixels: Pixels,
+        method: Method,
+        out: &mut Vec<u8>,
+    ) {
         let (data, bpp, color_type) = match pixels {
             Pixels::Rgb(data) => (data, 3, 2),
             Pixels::Indexed { indices, .. } => (indices, 1, 3),
@@ -51,9 +70,15 @@ impl PngWriter {
         self.bits.out.clear();
         // zlib header: deflate with a 32 KiB window, no dictionary.
         self.bits.out.extend_from_slice(&[0x78, 0x5e]);
-        self.deflater
-            .compress(&self.scanlines, row + 1, bpp, &mut self.bits);
-        self.bits.align();
+        match method {
+            Method::Tiles | Method::Near => {
+                let hash = method == Method::Tiles;
+                self.deflater
+                    .compress(&self.scanlines, row + 1, bpp, hash, &mut self.bits);
+                self.bits.align();
+            }
+            Method::Zopfli(iterations) => zopfli(&self.scanlines, iterations, &mut self.bits.out),
+        }
         let mut adler = simd_adler32::Adler32::new();
         adler.write(&self.scanlines);
         self.bits
@@ -75,6 +100,17 @@ impl PngWriter {
         chunk(out, b"IDAT", &self.bits.out);
         chunk(out, b"IEND", &[]);
     }
+}
+
+fn zopfli(data: &[u8], iterations: u8, out: &mut Vec<u8>) {
+    let options = zopfli::Options {
+        iteration_count: std::num::NonZeroU64::MIN.saturating_add(u64::from(iterations)),
+        ..zopfli::Options::default()
+    };
+    let mut encoder = zopfli::DeflateEncoder::new(options, zopfli::BlockType::Dynamic, out);
+    // Writing into a Vec cannot fail.
+    let _ = std::io::Write::write_all(&mut encoder, data);
+    let _ = encoder.finish();
 }
 
 fn chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
