@@ -250,7 +250,9 @@ pub struct RenderArgs {
     /// Domino Fit: must a solution cover every free cell (the game's rule) or not.
     #[arg(long, value_enum, default_value_t = domino::Cover::Full)]
     pub domino_cover: domino::Cover,
-    /// Draw each tile's number and counter-clockwise turns on solved boards.
+    /// Add a key below each board: every cell's tile number and
+    /// counter-clockwise turns (`t5 r1`), upright, one line per board row,
+    /// outside the tile pictures.
     #[arg(long)]
     pub labels: bool,
     /// Outline the matched pairs of edges on solved boards.

@@ -25,14 +25,15 @@ fn over(what: String, pixels: u64, max: u64, path: &Path, fix: &str) -> InputErr
     .hint(format!("{fix}, or raise the limit with --max-pixels"))
 }
 
-/// Checks a tile puzzle's pictures and boards: `tile_size` is `--tile-size`.
+/// Checks a tile puzzle's pictures and boards: `tile_size` is `--tile-size`,
+/// `labels` is `--labels` (its key makes the boards taller).
 /// A picture above `max_side` per side is left to the decoder, which refuses
 /// it by name before allocating.
 pub fn check_tiles(
     input_dir: &Path,
     raw: &[RawPicture],
     (rows, cols): (usize, usize),
-    (tile_size, max_side): (Option<u32>, u32),
+    (tile_size, max_side, labels): (Option<u32>, u32, bool),
     max: u64,
 ) -> Result<(), InputError> {
     let declared: Vec<(u32, u32)> = raw
@@ -58,7 +59,12 @@ pub fn check_tiles(
     else {
         return Ok(());
     };
-    let board = board_pixels(rows, cols, side, side);
+    let key = match u32::try_from(side) {
+        Ok(s) if labels => u64::from(crate::overlay::key_height(rows, s)),
+        _ => 0,
+    };
+    let board = board_pixels(rows, cols, side, side)
+        .saturating_add((cols as u64 * side + 2 * u64::from(FRAME)).saturating_mul(key));
     if board > max {
         let what = format!("each {rows} x {cols} board of {side}-pixel tiles would have");
         let fix = if tile_size.is_some() {
