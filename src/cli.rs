@@ -258,6 +258,18 @@ pub struct RenderArgs {
     /// Outline the matched pairs of edges on solved boards.
     #[arg(long)]
     pub highlight: bool,
+    /// Where OUT is published, e.g. /images/puzzles/: the image links of the
+    /// Markdown snippets become PREFIX + the puzzle's folder + / + the file,
+    /// so they work pasted into any post (a final / is added if missing;
+    /// spaces, brackets, quotes and the like must be percent-encoded).
+    #[arg(long, value_name = "PREFIX", value_parser = unscramble::snippet::parse_link_prefix)]
+    pub link_prefix: Option<String>,
+    /// File name, in OUT, of the Markdown snippet with every puzzle's boards.
+    #[arg(long, value_name = "NAME", default_value = unscramble::snippet::DEFAULT_NAME, value_parser = unscramble::snippet::parse_name)]
+    pub snippet: String,
+    /// Write no combined snippet (one an earlier run wrote is removed).
+    #[arg(long, conflicts_with = "snippet")]
+    pub no_snippet: bool,
     /// Redo every puzzle, even those whose outputs are up to date.
     #[arg(long)]
     pub force: bool,

@@ -25,5 +25,6 @@ pub mod overlay;
 pub mod prune;
 pub mod render;
 pub mod report;
+pub mod snippet;
 pub mod solve;
 pub mod summary;

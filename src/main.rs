@@ -91,6 +91,7 @@ fn options(args: &RenderArgs) -> batch::Options {
             cover: args.domino_cover,
             closest: !args.search.no_closest,
             closest_nodes: args.search.closest_nodes,
+            link_prefix: args.link_prefix.clone(),
         },
         max_tile_side: args.max_tile_side,
         max_pixels: args.max_pixels,
@@ -99,6 +100,7 @@ fn options(args: &RenderArgs) -> batch::Options {
         check: args.check,
         no_wait: args.no_wait,
         allow_empty: args.allow_empty,
+        snippet: (!args.no_snippet).then(|| args.snippet.clone()),
         ..batch::Options::default()
     }
 }
