@@ -69,6 +69,10 @@ pub enum Command {
         /// Replace a tile_dict.yaml and tile pictures already in OUT_DIR/input.
         #[arg(long)]
         force: bool,
+        /// Print what was done (files written, or the error) as one JSON
+        /// document on stdout.
+        #[arg(long)]
+        json: bool,
         #[command(flatten)]
         chatter: Chatter,
     },
@@ -82,6 +86,10 @@ pub enum Command {
         /// Replace a tile_dict.yaml or board.yaml already in TO_DIR.
         #[arg(long)]
         force: bool,
+        /// Print what was done (files written, or the error) as one JSON
+        /// document on stdout.
+        #[arg(long)]
+        json: bool,
         #[command(flatten)]
         chatter: Chatter,
     },
@@ -105,6 +113,10 @@ pub enum Command {
         /// Redraw pictures that already exist.
         #[arg(long)]
         force: bool,
+        /// Print what was done (files written, or the error) as one JSON
+        /// document on stdout.
+        #[arg(long)]
+        json: bool,
         #[command(flatten)]
         chatter: Chatter,
     },
@@ -336,6 +348,10 @@ pub struct AnimateArgs {
     /// The charted search stops after this many solutions, as `solve`'s does.
     #[arg(long, default_value_t = 1000)]
     pub max_solutions: usize,
+    /// Print what was done (the search's end, the files written, or the
+    /// error) as one JSON document on stdout.
+    #[arg(long)]
+    pub json: bool,
     #[command(flatten)]
     pub chatter: Chatter,
 }
