@@ -104,6 +104,32 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_labels_key_counts_towards_the_board_budget() {
+        // A PNG header is all the check reads: 60 x 60 pixels.
+        let mut header = vec![0u8; 24];
+        header[12..16].copy_from_slice(b"IHDR");
+        header[16..20].copy_from_slice(&60u32.to_be_bytes());
+        header[20..24].copy_from_slice(&60u32.to_be_bytes());
+        let raw: Vec<RawPicture> = (0..9)
+            .map(|_| RawPicture {
+                path: "t.png".into(),
+                bytes: header.clone(),
+            })
+            .collect();
+        let board = 182 * 182;
+        let check =
+            |labels| check_tiles(Path::new("in"), &raw, (3, 3), (None, 4096, labels), board);
+        assert!(check(false).is_ok());
+        let e = check(true).expect_err("the key makes it taller");
+        let key = u64::from(crate::overlay::key_height(3, 60));
+        assert!(
+            e.to_string()
+                .contains(&format!("{} pixels", board + 182 * key)),
+            "{e}"
+        );
+    }
+
+    #[test]
     fn a_domino_board_of_64_x_64_fits_the_default() {
         let p = Path::new("d.yaml");
         assert!(check_domino(p, (64, 64), 48, MAX_PIXELS).is_ok());
