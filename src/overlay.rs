@@ -1,5 +1,5 @@
-//! What `--labels` and `--highlight` draw on top of a solved board: aids for a
-//! post that explains the puzzle, not part of the tile pictures.
+//! What `--highlight` draws on top of a solved board and `--labels` below
+//! it: aids for a post that explains the puzzle, not part of the tile pictures.
 
 use crate::draw::EdgeLooks;
 use crate::font;
