@@ -42,6 +42,11 @@ pub struct OutputOptions {
     pub closest: bool,
     /// The closest-board search stops after about this many placements.
     pub closest_nodes: u64,
+    /// `--link-prefix`, ending in `/`: where the output folder is published,
+    /// for the links of `index.md`. Left out of the key when unset, so
+    /// outputs made before it existed stay up to date.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub link_prefix: Option<String>,
 }
 
 impl Default for OutputOptions {
@@ -58,6 +63,7 @@ impl Default for OutputOptions {
             cover: crate::domino::Cover::default(),
             closest: true,
             closest_nodes: crate::solve::CLOSEST_NODES,
+            link_prefix: None,
         }
     }
 }
@@ -84,6 +90,9 @@ pub struct Options {
     /// Accept a puzzles folder with no puzzle in it (a blog with none yet):
     /// without it that is a usage error, as it is most often a wrong path.
     pub allow_empty: bool,
+    /// The combined Markdown snippet's file name in the output folder
+    /// (`--snippet`); `None` (`--no-snippet`): none is written.
+    pub snippet: Option<String>,
 }
 
 impl Default for Options {
@@ -98,6 +107,7 @@ impl Default for Options {
             cancel: Arc::new(AtomicBool::new(false)),
             no_wait: false,
             allow_empty: false,
+            snippet: Some(crate::snippet::DEFAULT_NAME.to_string()),
         }
     }
 }
@@ -316,7 +326,7 @@ pub fn render_all(
     }
     let keep: BTreeSet<PathBuf> = found.puzzles.iter().map(|p| p.rel.clone()).collect();
     let pruned = crate::prune::prune(out, &keep, options.check)?;
-    let changed = crate::output::root::write_run_files(out, &summary, options.check)?;
+    let changed = crate::output::root::write_run_files(out, &summary, options)?;
     let mut warnings = pruned.warnings;
     warnings.extend(changed.1);
     Ok(Run {

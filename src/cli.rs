@@ -86,6 +86,10 @@ pub enum Command {
         /// Replace a tile_dict.yaml and tile pictures already in OUT_DIR/input.
         #[arg(long)]
         force: bool,
+        /// Print what was done (files written, or the error) as one JSON
+        /// document on stdout.
+        #[arg(long)]
+        json: bool,
         #[command(flatten)]
         chatter: Chatter,
     },
@@ -99,6 +103,10 @@ pub enum Command {
         /// Replace a tile_dict.yaml or board.yaml already in TO_DIR.
         #[arg(long)]
         force: bool,
+        /// Print what was done (files written, or the error) as one JSON
+        /// document on stdout.
+        #[arg(long)]
+        json: bool,
         #[command(flatten)]
         chatter: Chatter,
     },
@@ -122,6 +130,10 @@ pub enum Command {
         /// Redraw pictures that already exist.
         #[arg(long)]
         force: bool,
+        /// Print what was done (files written, or the error) as one JSON
+        /// document on stdout.
+        #[arg(long)]
+        json: bool,
         #[command(flatten)]
         chatter: Chatter,
     },
@@ -267,12 +279,26 @@ pub struct RenderArgs {
     /// Domino Fit: must a solution cover every free cell (the game's rule) or not.
     #[arg(long, value_enum, default_value_t = domino::Cover::Full)]
     pub domino_cover: domino::Cover,
-    /// Draw each tile's number and counter-clockwise turns on solved boards.
+    /// Add a key below each board: every cell's tile number and
+    /// counter-clockwise turns (`t5 r1`), upright, one line per board row,
+    /// outside the tile pictures.
     #[arg(long)]
     pub labels: bool,
     /// Outline the matched pairs of edges on solved boards.
     #[arg(long)]
     pub highlight: bool,
+    /// Where OUT is published, e.g. /images/puzzles/: the image links of the
+    /// Markdown snippets become PREFIX + the puzzle's folder + / + the file,
+    /// so they work pasted into any post (a final / is added if missing;
+    /// spaces, brackets, quotes and the like must be percent-encoded).
+    #[arg(long, value_name = "PREFIX", value_parser = unscramble::snippet::parse_link_prefix)]
+    pub link_prefix: Option<String>,
+    /// File name, in OUT, of the Markdown snippet with every puzzle's boards.
+    #[arg(long, value_name = "NAME", default_value = unscramble::snippet::DEFAULT_NAME, value_parser = unscramble::snippet::parse_name)]
+    pub snippet: String,
+    /// Write no combined snippet (one an earlier run wrote is removed).
+    #[arg(long, conflicts_with = "snippet")]
+    pub no_snippet: bool,
     /// Redo every puzzle, even those whose outputs are up to date.
     #[arg(long)]
     pub force: bool,
@@ -339,6 +365,10 @@ pub struct AnimateArgs {
     /// The charted search stops after this many solutions, as `solve`'s does.
     #[arg(long, default_value_t = 1000)]
     pub max_solutions: usize,
+    /// Print what was done (the search's end, the files written, or the
+    /// error) as one JSON document on stdout.
+    #[arg(long)]
+    pub json: bool,
     #[command(flatten)]
     pub chatter: Chatter,
 }

@@ -353,12 +353,13 @@ mod tests {
         puzzle_at(&root, ".");
         puzzle_at(&root, "proot");
         puzzle_at(&root, "summary.json");
+        puzzle_at(&root, "index.md");
         puzzle_at(&root, "fine");
         let found = discover(&root, None).expect("walk");
         let names: Vec<&str> = found.puzzles.iter().map(|p| p.name.as_str()).collect();
         assert_eq!(names, ["fine"]);
         let problems: Vec<String> = found.problems.iter().map(|p| p.1.to_string()).collect();
-        assert_eq!(problems.len(), 3, "{problems:?}");
+        assert_eq!(problems.len(), 4, "{problems:?}");
         let inner = root.join("proot").display().to_string();
         assert!(
             problems
@@ -368,7 +369,9 @@ mod tests {
             "{problems:?}"
         );
         assert!(
-            problems.iter().any(|p| p.contains("a name the run keeps")),
+            problems
+                .iter()
+                .any(|p| p.contains("'index.md', a name the run keeps")),
             "{problems:?}"
         );
     }

@@ -55,17 +55,19 @@ fn board(r: &PuzzleReport) -> String {
     }
 }
 
-/// The snippet for `output/<name>/index.md`; links are relative to that file.
-pub fn puzzle_markdown(r: &PuzzleReport) -> String {
+/// The snippet for `output/<name>/index.md`, and one puzzle's part of the
+/// run's combined snippet: `base` is put before each image's file name (see
+/// [`crate::snippet::link_base`]); empty, the links are relative to the file.
+pub fn puzzle_markdown(r: &PuzzleReport, base: &str) -> String {
     let mut s = format!(
         "## {}\n\n{} board, {}.\n\n",
         markdown_text(&r.name),
         board(r),
         counts(r)
     );
-    s.push_str("![unsolved board](unsolved.png)\n");
+    let _ = writeln!(s, "![unsolved board]({base}unsolved.png)");
     for (_, file, alt) in boards(r) {
-        let _ = writeln!(s, "\n![{alt}]({file})");
+        let _ = writeln!(s, "\n![{alt}]({base}{file})");
     }
     s
 }
@@ -123,7 +125,7 @@ pub(crate) fn esc(text: &str) -> String {
 }
 
 /// Percent-encodes a puzzle name for a relative URL, keeping its `/` separators.
-fn url(path: &str) -> String {
+pub(crate) fn url(path: &str) -> String {
     path.bytes()
         .map(|b| match b {
             b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' | b'/' => {
@@ -279,10 +281,10 @@ mod tests {
 
     #[test]
     fn the_snippet_escapes_markdown_and_html_in_names() {
-        let md = puzzle_markdown(&report(
-            "<img src=x onerror=alert(1)>\n# *x*",
-            Status::Solved,
-        ));
+        let md = puzzle_markdown(
+            &report("<img src=x onerror=alert(1)>\n# *x*", Status::Solved),
+            "",
+        );
         let heading = md.lines().next().expect("a line");
         assert_eq!(
             heading,
@@ -296,7 +298,7 @@ mod tests {
 
     #[test]
     fn the_snippet_links_every_rendered_board() {
-        let md = puzzle_markdown(&report("owls", Status::Solved));
+        let md = puzzle_markdown(&report("owls", Status::Solved), "");
         assert!(md.starts_with(
             "## owls\n\n3 x 3 board, 12 solutions, 3 unique up to turning the board.\n"
         ));

@@ -26,5 +26,6 @@ pub mod overlay;
 pub mod prune;
 pub mod render;
 pub mod report;
+pub mod snippet;
 pub mod solve;
 pub mod summary;

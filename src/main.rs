@@ -5,6 +5,7 @@ mod cli_values;
 mod config;
 mod config_file;
 mod config_keys;
+mod json_cmd;
 mod meta_cmd;
 mod solve_cmd;
 
@@ -46,12 +47,24 @@ fn main() -> ExitCode {
             seed,
             tile_size,
             force,
+            json,
             chatter,
         }) => {
             set_colors(chatter.color);
             let (size, tokens) = (usize::from(size), usize::from(tokens));
-            match generate::write_puzzle(&out_dir, size, tokens, seed, tile_size, force) {
+            let result = generate::write_puzzle(&out_dir, size, tokens, seed, tile_size, force);
+            let fields = || {
+                let mut f = serde_json::Map::new();
+                f.insert("size".into(), size.into());
+                f.insert("tokens".into(), tokens.into());
+                f.insert("seed".into(), seed.into());
+                f
+            };
+            match result {
                 Ok(written) => {
+                    if json {
+                        json_cmd::print("generate", &out_dir, Ok((&written, fields())));
+                    }
                     if !chatter.quiet {
                         eprintln!(
                             "wrote {} to {}",
@@ -61,21 +74,23 @@ fn main() -> ExitCode {
                     }
                     ExitCode::SUCCESS
                 }
-                Err(e) => fail(&e.to_string()),
+                Err(e) => fail_json(json.then_some(("generate", &out_dir)), e.into()),
             }
         }
         Some(Command::Convert {
             from,
             to_dir,
             force,
+            json,
             chatter,
-        }) => run_convert(&from, &to_dir, force, &chatter),
+        }) => run_convert(&from, &to_dir, force, json, &chatter),
         Some(Command::DrawTiles {
             puzzle_dir,
             size,
             force,
+            json,
             chatter,
-        }) => run_draw_tiles(&puzzle_dir, size, force, &chatter),
+        }) => run_draw_tiles(&puzzle_dir, size, force, json, &chatter),
         Some(Command::Completions { shell }) => meta_cmd::run_completions(shell),
         Some(Command::Man) => meta_cmd::run_man(),
     }
@@ -101,6 +116,7 @@ fn options(args: &RenderArgs) -> batch::Options {
             cover: args.domino_cover,
             closest: !args.search.no_closest,
             closest_nodes: args.search.closest_nodes,
+            link_prefix: args.link_prefix.clone(),
         },
         max_tile_side: args.max_tile_side,
         max_pixels: args.max_pixels,
@@ -109,6 +125,7 @@ fn options(args: &RenderArgs) -> batch::Options {
         check: args.check,
         no_wait: args.no_wait,
         allow_empty: args.allow_empty,
+        snippet: (!args.no_snippet).then(|| args.snippet.clone()),
         ..batch::Options::default()
     }
 }
@@ -203,8 +220,12 @@ fn run_animate(args: &AnimateArgs) -> ExitCode {
     let start = Instant::now();
     let r = match animate::animate(&args.puzzle_dir, &out, &options) {
         Ok(r) => r,
-        Err(e) => return fail(&e.to_string()),
+        Err(e) => return fail_json(args.json.then_some(("animate", &args.puzzle_dir)), e.into()),
     };
+    if args.json {
+        let (written, fields) = json_cmd::animate_fields(&r);
+        json_cmd::print("animate", &args.puzzle_dir, Ok((&written, fields)));
+    }
     if args.chatter.quiet {
         return ExitCode::SUCCESS;
     }
@@ -246,23 +267,40 @@ fn verb(w: output::Written) -> &'static str {
     }
 }
 
-fn run_convert(from: &Path, to_dir: &Path, force: bool, chatter: &Chatter) -> ExitCode {
+fn run_convert(from: &Path, to_dir: &Path, force: bool, json: bool, chatter: &Chatter) -> ExitCode {
     set_colors(chatter.color);
     match input::convert_to_tile_dict(from, to_dir, force) {
         Ok(written) => {
+            if json {
+                let mut fields = serde_json::Map::new();
+                fields.insert("from".into(), from.display().to_string().into());
+                json_cmd::print("convert", to_dir, Ok((&written, fields)));
+            }
             written
                 .iter()
                 .filter(|_| !chatter.quiet)
                 .for_each(|p| eprintln!("wrote {}", p.display()));
             ExitCode::SUCCESS
         }
-        Err(e) => fail(&e),
+        Err(e) => fail_json(json.then_some(("convert", to_dir)), e.into()),
     }
 }
 
-fn run_draw_tiles(puzzle_dir: &Path, size: u32, force: bool, chatter: &Chatter) -> ExitCode {
+fn run_draw_tiles(
+    puzzle_dir: &Path,
+    size: u32,
+    force: bool,
+    json: bool,
+    chatter: &Chatter,
+) -> ExitCode {
     set_colors(chatter.color);
-    match draw::draw_missing_tiles(puzzle_dir, size, force) {
+    let result = draw::draw_missing_tiles(puzzle_dir, size, force);
+    if let (true, Ok(written)) = (json, &result) {
+        let mut fields = serde_json::Map::new();
+        fields.insert("drawn".into(), written.len().into());
+        json_cmd::print("draw-tiles", puzzle_dir, Ok((written, fields)));
+    }
+    match result {
         Ok(_) if chatter.quiet => ExitCode::SUCCESS,
         Ok(written) => {
             written
@@ -274,8 +312,17 @@ fn run_draw_tiles(puzzle_dir: &Path, size: u32, force: bool, chatter: &Chatter) 
             );
             ExitCode::SUCCESS
         }
-        Err(e) => fail(&e.to_string()),
+        Err(e) => fail_json(json.then_some(("draw-tiles", puzzle_dir)), e.into()),
     }
+}
+
+/// Fails a command: the error on stderr, and with `--json` (`command` and
+/// its puzzle given) the document saying so on stdout.
+fn fail_json(json: Option<(&str, &Path)>, failure: json_cmd::Failure) -> ExitCode {
+    if let Some((command, puzzle)) = json {
+        json_cmd::print(command, puzzle, Err(&failure));
+    }
+    fail(&failure.message)
 }
 
 fn fail(message: &str) -> ExitCode {

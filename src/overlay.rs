@@ -1,5 +1,5 @@
-//! What `--labels` and `--highlight` draw on top of a solved board: aids for a
-//! post that explains the puzzle, not part of the tile pictures.
+//! What `--highlight` draws on top of a solved board and `--labels` below
+//! it: aids for a post that explains the puzzle, not part of the tile pictures.
 
 use crate::draw::EdgeLooks;
 use crate::font;
@@ -8,36 +8,57 @@ use image::{Rgb, RgbImage};
 use imageproc::drawing::draw_filled_rect_mut;
 use imageproc::rect::Rect;
 
-/// In each cell's top-left corner, the tile number and its counter-clockwise
-/// turns as `t5 r1` (the `[t=5,r=1]` of the text file), dark on a white box.
-pub fn labels(
-    canvas: &mut RgbImage,
-    cols: usize,
-    board: &[Placement],
-    origin: (i32, i32),
-    side: u32,
-) {
+/// The `--labels` key: a strip below the board, one line per board row and
+/// one column per board column, each cell's `t5 r1` (the `[t=5,r=1]` of the
+/// text file) under its column. Drawn outside the tile pictures, so it covers
+/// none of them, and after turning, so numbers are always upright (a 6 on a
+/// tile turned twice still reads 6). `side` is the board's tile side.
+pub fn labels(canvas: &mut RgbImage, cols: usize, board: &[Placement], top: i32, side: u32) {
+    let (scale, pad, line) = key_metrics(side);
     let side = side as i32;
-    let scale = (side / 60).max(1);
-    let pad = scale * 2;
-    for (cell, p) in board.iter().enumerate() {
-        let text = format!("t{} r{}", u32::from(p.tile) + 1, p.turns);
-        let x = origin.0 + (cell % cols) as i32 * side + pad;
-        let y = origin.1 + (cell / cols) as i32 * side + pad;
-        let (w, h) = (
-            font::text_width(&text, scale) + 2 * pad,
-            font::text_height(scale) + 2 * pad,
-        );
+    let rows = board.len().div_ceil(cols.max(1)) as i32;
+    let frame = crate::render::FRAME as i32;
+    let width = cols as i32 * side;
+    let white = Rgb([255, 255, 255]);
+    let rule = Rgb([200, 200, 200]);
+    draw_filled_rect_mut(
+        canvas,
+        Rect::at(frame, top).of_size(width as u32, (rows * line + pad) as u32),
+        white,
+    );
+    // Light rules between the key's columns and lines: the board's grid, small.
+    for col in 1..cols as i32 {
+        let x = frame + col * side;
         draw_filled_rect_mut(
             canvas,
-            Rect::at(x, y).of_size(w as u32, h as u32),
-            Rgb([40, 40, 40]),
+            Rect::at(x, top).of_size(1, (rows * line + pad) as u32),
+            rule,
         );
-        let inner =
-            Rect::at(x + scale, y + scale).of_size((w - 2 * scale) as u32, (h - 2 * scale) as u32);
-        draw_filled_rect_mut(canvas, inner, Rgb([255, 255, 255]));
-        font::draw_text(canvas, &text, (x + pad, y + pad), scale, Rgb([20, 20, 20]));
     }
+    for row in 1..rows {
+        let y = top + row * line;
+        draw_filled_rect_mut(canvas, Rect::at(frame, y).of_size(width as u32, 1), rule);
+    }
+    for (cell, p) in board.iter().enumerate() {
+        let text = format!("t{} r{}", u32::from(p.tile) + 1, p.turns);
+        let x = frame + (cell % cols) as i32 * side + pad;
+        let y = top + (cell / cols) as i32 * line + pad;
+        font::draw_text(canvas, &text, (x, y), scale, Rgb([20, 20, 20]));
+    }
+}
+
+/// The font scale, padding and line height of the key for tiles of `side` px.
+fn key_metrics(side: u32) -> (i32, i32, i32) {
+    let scale = (side as i32 / 60).max(1);
+    let pad = scale * 2;
+    (scale, pad, font::text_height(scale) + 2 * pad)
+}
+
+/// Pixels `--labels` adds below a board of `rows` rows of `side`-px tiles:
+/// the key's lines, a last padding, and the frame closing it.
+pub fn key_height(rows: usize, side: u32) -> u32 {
+    let (_, pad, line) = key_metrics(side);
+    (rows as i32 * line + pad) as u32 + crate::render::FRAME
 }
 
 /// Outlines every inner edge of the board, where two halves of one picture

@@ -55,7 +55,12 @@ impl<'p> Renderer<'p> {
         let side = flat.first().map_or(0, |p| p.width());
         let (rows, cols) = (puzzle.rows as u32, puzzle.cols as u32);
         // Black everywhere: every board overwrites the interior, the frame stays.
-        let canvas = RgbImage::new(cols * side + 2 * FRAME, rows * side + 2 * FRAME);
+        let key = if style.labels {
+            overlay::key_height(puzzle.rows, side)
+        } else {
+            0
+        };
+        let canvas = RgbImage::new(cols * side + 2 * FRAME, rows * side + 2 * FRAME + key);
         Renderer {
             puzzle,
             style,
@@ -72,18 +77,28 @@ impl<'p> Renderer<'p> {
         [self.canvas.width(), self.canvas.height()]
     }
 
-    /// The tiles in key order, row-major, unturned.
+    /// The tiles in key order, row-major, unturned (with `--labels`, its key
+    /// too, so every board of a puzzle is one size).
     pub fn unsolved(&mut self) -> &RgbImage {
-        for cell in 0..self.puzzle.cells() {
-            self.blit(
-                cell,
-                Placement {
-                    tile: cell as u8,
-                    turns: 0,
-                },
-            );
+        let board: Vec<Placement> = (0..self.puzzle.cells())
+            .map(|cell| Placement {
+                tile: cell as u8,
+                turns: 0,
+            })
+            .collect();
+        for (cell, &p) in board.iter().enumerate() {
+            self.blit(cell, p);
         }
+        self.draw_key(&board);
         &self.canvas
+    }
+
+    /// `--labels`: the key below the board.
+    fn draw_key(&mut self, board: &[Placement]) {
+        if self.style.labels {
+            let top = (self.puzzle.rows as u32 * self.side + 2 * FRAME) as i32;
+            overlay::labels(&mut self.canvas, self.puzzle.cols, board, top, self.side);
+        }
     }
 
     /// The board with each cell's tile turned `turns` quarter turns counter-clockwise.
@@ -95,9 +110,7 @@ impl<'p> Renderer<'p> {
         if self.style.highlight {
             overlay::highlight_pairs(&mut self.canvas, self.puzzle, board, origin, self.side);
         }
-        if self.style.labels {
-            overlay::labels(&mut self.canvas, self.puzzle.cols, board, origin, self.side);
-        }
+        self.draw_key(board);
         &self.canvas
     }
 

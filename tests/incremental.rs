@@ -180,7 +180,11 @@ fn check_lists_stale_files_and_writes_nothing() {
     );
     assert_eq!(
         v["changed"],
-        serde_json::json!(["summary.json (differs)", "index.html (differs)"])
+        serde_json::json!([
+            "summary.json (differs)",
+            "index.html (differs)",
+            "index.md (differs)"
+        ])
     );
 }
 

@@ -248,9 +248,11 @@ fn write_boards(
         }
     }
     sink.put("solutions.json", solutions_json.as_bytes())?;
+    let prefix = ctx.options.output.link_prefix.as_deref();
+    let base = crate::snippet::link_base(prefix, &report.name, false);
     sink.put(
         "index.md",
-        crate::gallery::puzzle_markdown(report).as_bytes(),
+        crate::gallery::puzzle_markdown(report, &base).as_bytes(),
     )?;
     Ok(())
 }

@@ -25,14 +25,15 @@ fn over(what: String, pixels: u64, max: u64, path: &Path, fix: &str) -> InputErr
     .hint(format!("{fix}, or raise the limit with --max-pixels"))
 }
 
-/// Checks a tile puzzle's pictures and boards: `tile_size` is `--tile-size`.
+/// Checks a tile puzzle's pictures and boards: `tile_size` is `--tile-size`,
+/// `labels` is `--labels` (its key makes the boards taller).
 /// A picture above `max_side` per side is left to the decoder, which refuses
 /// it by name before allocating.
 pub fn check_tiles(
     input_dir: &Path,
     raw: &[RawPicture],
     (rows, cols): (usize, usize),
-    (tile_size, max_side): (Option<u32>, u32),
+    (tile_size, max_side, labels): (Option<u32>, u32, bool),
     max: u64,
 ) -> Result<(), InputError> {
     let declared: Vec<(u32, u32)> = raw
@@ -58,7 +59,12 @@ pub fn check_tiles(
     else {
         return Ok(());
     };
-    let board = board_pixels(rows, cols, side, side);
+    let key = match u32::try_from(side) {
+        Ok(s) if labels => u64::from(crate::overlay::key_height(rows, s)),
+        _ => 0,
+    };
+    let board = board_pixels(rows, cols, side, side)
+        .saturating_add((cols as u64 * side + 2 * u64::from(FRAME)).saturating_mul(key));
     if board > max {
         let what = format!("each {rows} x {cols} board of {side}-pixel tiles would have");
         let fix = if tile_size.is_some() {
@@ -96,6 +102,32 @@ fn board_pixels(rows: usize, cols: usize, tile_w: u64, tile_h: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_labels_key_counts_towards_the_board_budget() {
+        // A PNG header is all the check reads: 60 x 60 pixels.
+        let mut header = vec![0u8; 24];
+        header[12..16].copy_from_slice(b"IHDR");
+        header[16..20].copy_from_slice(&60u32.to_be_bytes());
+        header[20..24].copy_from_slice(&60u32.to_be_bytes());
+        let raw: Vec<RawPicture> = (0..9)
+            .map(|_| RawPicture {
+                path: "t.png".into(),
+                bytes: header.clone(),
+            })
+            .collect();
+        let board = 182 * 182;
+        let check =
+            |labels| check_tiles(Path::new("in"), &raw, (3, 3), (None, 4096, labels), board);
+        assert!(check(false).is_ok());
+        let e = check(true).expect_err("the key makes it taller");
+        let key = u64::from(crate::overlay::key_height(3, 60));
+        assert!(
+            e.to_string()
+                .contains(&format!("{} pixels", board + 182 * key)),
+            "{e}"
+        );
+    }
 
     #[test]
     fn a_domino_board_of_64_x_64_fits_the_default() {

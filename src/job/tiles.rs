@@ -40,7 +40,8 @@ pub(super) fn process(ctx: &Context) -> Result<PuzzleReport, Failure> {
     let size = (puzzle.rows, puzzle.cols);
     let max_pixels = ctx.options.max_pixels;
     let tile_size = ctx.options.output.style.tile_size;
-    let sides = (tile_size, ctx.options.max_tile_side);
+    let labels = ctx.options.output.style.labels;
+    let sides = (tile_size, ctx.options.max_tile_side, labels);
     super::pixels::check_tiles(&ctx.p.input_dir(), &raw, size, sides, max_pixels)
         .map_err(|e| fail(e.into()))?;
     // Pictures are checked before solving, so a broken scan fails fast.

@@ -24,8 +24,9 @@ pub const LOCK: &str = ".unscramble-lock";
 /// `index.html`), as a puzzle's manifest records its files.
 pub const ROOT_MANIFEST: &str = ".unscramble-root-manifest.json";
 
-/// Names the run writes in the output root; no puzzle's folder may take one.
-pub const ROOT_FILES: [&str; 2] = ["summary.json", "index.html"];
+/// Names the run writes in the output root; no puzzle's folder may take one
+/// (`index.md` is the combined snippet's default name).
+pub const ROOT_FILES: [&str; 3] = ["summary.json", "index.html", "index.md"];
 
 /// Is `name` exactly the shape of one of our temporary files?
 pub fn is_temporary(name: &str) -> bool {

@@ -100,15 +100,17 @@ pub fn prepare(out: &Path, check: bool) -> Result<bool, OutputError> {
     }
 }
 
-/// `summary.json` and `index.html`, replaced only where the root manifest
+/// `summary.json`, `index.html` and the combined snippet (`index.md`),
+/// replaced only where the root manifest
 /// (or journal) proves the tool wrote them; for an output folder without a
 /// root manifest yet (made by an older version), only where they already
 /// hold this run's bytes. Returns what changed and what was left alone.
 pub fn write_run_files(
     out: &Path,
     summary: &Summary,
-    check: bool,
+    options: &crate::batch::Options,
 ) -> Result<(Vec<String>, Vec<String>), OutputError> {
+    let check = options.check;
     let recorded = RootManifest::load(out).map_err(|why| {
         OutputError::refuse(
             out.join(guard::ROOT_MANIFEST),
@@ -122,13 +124,25 @@ pub fn write_run_files(
         crate::output::json::to_string(summary, 3).as_bytes(),
     )?;
     sink.put("index.html", crate::gallery::index_html(summary).as_bytes())?;
+    if let Some(name) = &options.snippet {
+        let prefix = options.output.link_prefix.as_deref();
+        let md = crate::snippet::run_markdown(summary, prefix);
+        sink.put(name, md.as_bytes()).map_err(|e| {
+            // A post's own index.md where the snippet goes: say how to keep both.
+            if e.source.to_string() == super::sink::NOT_OURS {
+                e.hint("move it away or delete it, or name the snippet with --snippet NAME or turn it off with --no-snippet, then run again")
+            } else {
+                e
+            }
+        })?;
+    }
     // A run killed while writing these leaves its temporary files here.
     sink.sweep()?;
     let record = RootManifest {
         tool: manifest::tool(),
         files: std::mem::take(&mut sink.produced),
     };
-    // It only hashes the two files: a change there is a change here.
+    // It only hashes the files above: a change there is a change here.
     let reported = sink.changes.len();
     sink.put_record(guard::ROOT_MANIFEST, record.to_json().as_bytes())?;
     sink.changes.truncate(reported);

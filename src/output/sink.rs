@@ -32,7 +32,7 @@ pub struct Sink {
     pub removed: Vec<String>,
 }
 
-const NOT_OURS: &str = "not written by unscramble, or changed since";
+pub(crate) const NOT_OURS: &str = "not written by unscramble, or changed since";
 const MOVE_IT: &str = "move it away or delete it, then run again";
 
 impl Sink {

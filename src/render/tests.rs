@@ -105,52 +105,120 @@ fn tile_size_scales_every_tile_once() {
     assert_eq!(img.get_pixel(1 + 16 + 8, 1 + 16 + 8), &Rgb([150, 10, 10]));
 }
 
-#[test]
-fn labels_and_highlights_draw_only_on_top_of_the_board() {
-    let s = 60;
-    let pics: Vec<RgbaImage> = (0..4)
-        .map(|k| RgbaImage::from_pixel(s, s, Rgba([k * 60, 90, 90, 255])))
-        .collect();
-    let p = puzzle(2, 2);
-    let board: Vec<Placement> = (0..4)
+fn flat_tiles(s: u32) -> Vec<RgbaImage> {
+    (0..4)
+        .map(|k| RgbaImage::from_pixel(s, s, Rgba([k as u8 * 60, 90, 90, 255])))
+        .collect()
+}
+
+fn turned_board() -> Vec<Placement> {
+    (0..4)
         .map(|t| Placement {
             tile: t,
             turns: t % 4,
         })
-        .collect();
+        .collect()
+}
+
+#[test]
+fn highlights_draw_only_on_top_of_the_board() {
+    let s = 60;
+    let (p, pics, board) = (puzzle(2, 2), flat_tiles(s), turned_board());
     let plain = Renderer::new(&p, &pics, Style::default())
         .board(&board)
         .clone();
-    for style in [
-        Style {
-            labels: true,
-            ..Style::default()
-        },
-        Style {
-            highlight: true,
-            ..Style::default()
-        },
-    ] {
-        let drawn = Renderer::new(&p, &pics, style).board(&board).clone();
-        let changed = plain
-            .pixels()
-            .zip(drawn.pixels())
-            .filter(|(a, b)| a != b)
-            .count();
-        let total = (plain.width() * plain.height()) as usize;
-        assert!(
-            changed > 0 && changed < total / 4,
-            "{style:?}: {changed} of {total} pixels changed"
-        );
+    let style = Style {
+        highlight: true,
+        ..Style::default()
+    };
+    let drawn = Renderer::new(&p, &pics, style).board(&board).clone();
+    let changed = plain
+        .pixels()
+        .zip(drawn.pixels())
+        .filter(|(a, b)| a != b)
+        .count();
+    let total = (plain.width() * plain.height()) as usize;
+    assert!(changed > 0 && changed < total / 4, "{changed} of {total}");
+    assert_black_frame(&drawn);
+    for cell in 0..4u32 {
+        let (cx, cy) = (1 + (cell % 2) * s + s / 2, 1 + (cell / 2) * s + s / 2);
+        assert_eq!(plain.get_pixel(cx, cy), drawn.get_pixel(cx, cy), "{cell}");
+    }
+}
+
+fn labelled() -> Style {
+    Style {
+        labels: true,
+        ..Style::default()
+    }
+}
+
+#[test]
+fn labels_go_in_a_key_below_the_board_and_cover_no_tile_picture() {
+    let s = 120;
+    let (p, pics) = (puzzle(2, 2), flat_tiles(s));
+    let board = turned_board();
+    for unsolved in [false, true] {
+        let draw = |style| {
+            let mut r = Renderer::new(&p, &pics, style);
+            if unsolved {
+                r.unsolved().clone()
+            } else {
+                r.board(&board).clone()
+            }
+        };
+        let (plain, drawn) = (draw(Style::default()), draw(labelled()));
+        assert_eq!(drawn.width(), plain.width());
+        let key = crate::overlay::key_height(2, s);
+        assert_eq!(drawn.height(), plain.height() + key);
+        // Every pixel of the board, tiles and frame, is what it is without labels.
+        for (x, y, px) in plain.enumerate_pixels() {
+            assert_eq!(drawn.get_pixel(x, y), px, "({x}, {y}) unsolved: {unsolved}");
+        }
         assert_black_frame(&drawn);
-        // The centre of each tile stays as it was.
-        for cell in 0..4u32 {
-            let (cx, cy) = (1 + (cell % 2) * s + s / 2, 1 + (cell / 2) * s + s / 2);
-            assert_eq!(
-                plain.get_pixel(cx, cy),
-                drawn.get_pixel(cx, cy),
-                "{style:?} cell {cell}"
-            );
+        let dark = (plain.height()..drawn.height())
+            .flat_map(|y| (0..drawn.width()).map(move |x| (x, y)))
+            .filter(|&(x, y)| drawn.get_pixel(x, y) == &Rgb([20, 20, 20]))
+            .count();
+        assert!(dark > 0, "the key has text (unsolved: {unsolved})");
+    }
+}
+
+#[test]
+fn a_tile_turned_twice_has_its_number_upright_in_the_key() {
+    let s = 120;
+    let (p, pics) = (puzzle(1, 2), flat_tiles(s));
+    let key_of = |turns: u8| {
+        let board = [
+            Placement { tile: 5, turns },
+            Placement { tile: 1, turns: 0 },
+        ];
+        let mut pics = pics.clone();
+        pics.extend(flat_tiles(s));
+        let img = Renderer::new(&p, &pics, labelled()).board(&board).clone();
+        let top = s + 2 * FRAME;
+        image::imageops::crop_imm(&img, 0, top, img.width(), img.height() - top).to_image()
+    };
+    let (upright, turned) = (key_of(0), key_of(2));
+    // `t6 ` is the same pixels in both; only the turns digit differs.
+    let scale = (s / 60) as i32;
+    let number_width = (FRAME as i32 + 2 * scale + crate::font::text_width("t6 ", scale)) as u32;
+    let differ = |x0: u32, x1: u32| {
+        (x0..x1)
+            .flat_map(|x| (0..upright.height()).map(move |y| (x, y)))
+            .filter(|&(x, y)| upright.get_pixel(x, y) != turned.get_pixel(x, y))
+            .count()
+    };
+    assert_eq!(differ(0, number_width), 0, "the number reads the same");
+    assert!(differ(number_width, s) > 0, "r0 and r2 differ");
+    // And it is the font's upright `6`, not the glyph turned.
+    let mut want = RgbImage::from_pixel(upright.width(), upright.height(), Rgb([255, 255, 255]));
+    let at = (FRAME as i32 + 2 * scale, 2 * scale);
+    crate::font::draw_text(&mut want, "t6", at, scale, Rgb([20, 20, 20]));
+    let glyphs = crate::font::text_width("t6", scale) as u32;
+    for x in at.0 as u32..at.0 as u32 + glyphs {
+        for y in at.1 as u32..at.1 as u32 + 5 * scale as u32 {
+            assert_eq!(turned.get_pixel(x, y), want.get_pixel(x, y), "({x}, {y})");
         }
     }
 }
