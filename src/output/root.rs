@@ -121,7 +121,13 @@ pub fn write_run_files(
         "summary.json",
         crate::output::json::to_string(summary, 3).as_bytes(),
     )?;
-    sink.put("index.html", crate::gallery::index_html(summary).as_bytes())?;
+    let exists = |name: &str, file: &str| {
+        std::fs::symlink_metadata(out.join(name).join(file)).is_ok_and(|m| m.is_file())
+    };
+    sink.put(
+        "index.html",
+        crate::gallery::index_html(summary, &exists).as_bytes(),
+    )?;
     // A run killed while writing these leaves its temporary files here.
     sink.sweep()?;
     let record = RootManifest {
