@@ -243,7 +243,10 @@ fn render_keeps_the_extra_files_and_the_gallery_links_them() {
     render_ok(&puzzles, &out, &["--force"]);
     assert!(anim.is_file() && chart.is_file());
     let page = std::fs::read_to_string(out.join("index.html")).expect("page");
-    assert!(page.contains("<a href=\"3x3-original/search.png\">"), "{page}");
+    assert!(
+        page.contains("<a href=\"3x3-original/search.png\">"),
+        "{page}"
+    );
     assert!(page.contains("<a href=\"3x3-original/nodes-per-depth.svg\">"));
     let stderr = render_ok(&puzzles, &out, &["--check"]);
     assert!(
