@@ -15,7 +15,7 @@ use std::path::{Component, Path};
 pub const FILE_NAME: &str = ".unscramble-manifest.json";
 
 /// Bumped when the outputs change for reasons the version does not show.
-const FORMAT: &str = "unscramble-manifest-1";
+const FORMAT: &str = "unscramble-manifest-2";
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Manifest {

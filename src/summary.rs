@@ -65,6 +65,10 @@ pub struct PuzzleReport {
     pub solutions_listed: Option<usize>,
     /// Indices of the solutions that have a `solution-<k>.png`.
     pub rendered: Vec<usize>,
+    /// Tile puzzles: the look class of each rendered solution, in the order
+    /// of `rendered`, so the gallery can show one board per look.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rendered_looks: Vec<u32>,
     /// True when `--max-images` (or `--unique`) left solutions without an image.
     pub images_capped: bool,
     /// Width and height of every board image of the puzzle, in pixels.

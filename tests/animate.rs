@@ -221,7 +221,7 @@ fn the_chart_has_one_bar_per_depth_with_solve_stats_numbers() {
 }
 
 #[test]
-fn render_keeps_the_extra_files_and_check_does_not_mind_them() {
+fn render_keeps_the_extra_files_and_the_gallery_links_them() {
     let tmp = tempfile::tempdir().expect("tmp");
     let puzzles = tmp.path().join("puzzles");
     copy_dir(&seed_000(), &puzzles.join("3x3-original"));
@@ -234,9 +234,20 @@ fn render_keeps_the_extra_files_and_check_does_not_mind_them() {
         &["--max-frames", "10"],
     );
     let chart = out.join("3x3-original/nodes-per-depth.svg");
-    render_ok(&puzzles, &out, &["--check"]);
+    // The gallery links the animation and the chart once they exist, so
+    // the page (and only the page) is stale until the next render.
+    let (code, stderr) = render(&puzzles, &out, &["--check"]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(stderr.contains("index.html"), "{stderr}");
+    assert!(!stderr.contains("search.png") && !stderr.contains("nodes-per-depth"));
     render_ok(&puzzles, &out, &["--force"]);
     assert!(anim.is_file() && chart.is_file());
+    let page = std::fs::read_to_string(out.join("index.html")).expect("page");
+    assert!(
+        page.contains("<a href=\"3x3-original/search.png\">"),
+        "{page}"
+    );
+    assert!(page.contains("<a href=\"3x3-original/nodes-per-depth.svg\">"));
     let stderr = render_ok(&puzzles, &out, &["--check"]);
     assert!(
         !stderr.contains("search.png") && !stderr.contains("nodes-per-depth"),

@@ -38,7 +38,8 @@ fn assert_stopped(out: &Path, stderr: &str, name: &str, by: &str) {
     );
     let html = fs::read_to_string(out.join("index.html")).expect("index.html");
     assert!(
-        html.contains("<span class=\"status\">stopped</span>"),
+        html.contains("<span class=\"status\">Search stopped</span>")
+            && html.contains("before it found a solution, so whether one exists is unknown"),
         "{html}"
     );
     let solutions = json(&dir.join("solutions.json"));

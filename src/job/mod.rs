@@ -206,8 +206,8 @@ trait Boards {
 
 /// Writes a puzzle's files the same way for every kind: `unsolved.png`,
 /// `solution-<k>.png` and `.txt` for each rendered `k`, likewise
-/// `closest-<k>`, `solutions.json` and `index.md`; one PNG buffer serves
-/// every board.
+/// `closest-<k>`, each board's `thumb-` for the gallery, `solutions.json`
+/// and `index.md`; one PNG buffer serves every board.
 fn write_boards(
     ctx: &Context,
     sink: &mut Sink,
@@ -221,6 +221,7 @@ fn write_boards(
     report.image_size = Some([unsolved.width(), unsolved.height()]);
     crate::render::encode_png(unsolved, effort, &mut png).map_err(encode_err)?;
     sink.put("unsolved.png", &png)?;
+    put_thumb(sink, &mut png, effort, "unsolved.png", unsolved)?;
     for &k in &report.rendered {
         ctx.interrupted()?;
         let (text, board) = boards.solution(k);
@@ -269,6 +270,23 @@ fn put_board(
     crate::render::encode_png(board, effort, png).map_err(encode_err)?;
     sink.put(&format!("{stem}.png"), png)?;
     sink.put(&format!("{stem}.txt"), text.as_bytes())?;
+    put_thumb(sink, png, effort, &format!("{stem}.png"), board)
+}
+
+/// Writes the gallery's thumbnail of the board `file`, when it is larger
+/// than a thumbnail: a tool-written file like the board, in the manifest.
+fn put_thumb(
+    sink: &mut Sink,
+    png: &mut Vec<u8>,
+    effort: crate::render::PngEffort,
+    file: &str,
+    board: &image::RgbImage,
+) -> Result<(), PuzzleError> {
+    use crate::gallery::thumbs;
+    if let Some(thumb) = thumbs::make(board) {
+        crate::render::encode_png(&thumb, effort, png).map_err(encode_err)?;
+        sink.put(&thumbs::name(file), png)?;
+    }
     Ok(())
 }
 

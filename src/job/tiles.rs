@@ -82,6 +82,10 @@ pub(super) fn process(ctx: &Context) -> Result<PuzzleReport, Failure> {
         stopped_by: outcome.stopped.as_ref().map(|s| stop_name(s).to_string()),
         solutions_listed: (!outcome.listed_all()).then_some(outcome.solutions.len()),
         rendered: chosen.iter().map(|i| i + 1).collect(),
+        rendered_looks: chosen
+            .iter()
+            .filter_map(|&i| outcome.look_classes.get(i).copied())
+            .collect(),
         images_capped,
         warnings: warnings.clone(),
         nodes: outcome.nodes,

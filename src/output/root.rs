@@ -123,7 +123,13 @@ pub fn write_run_files(
         "summary.json",
         crate::output::json::to_string(summary, 3).as_bytes(),
     )?;
-    sink.put("index.html", crate::gallery::index_html(summary).as_bytes())?;
+    let exists = |name: &str, file: &str| {
+        std::fs::symlink_metadata(out.join(name).join(file)).is_ok_and(|m| m.is_file())
+    };
+    sink.put(
+        "index.html",
+        crate::gallery::index_html(summary, &exists).as_bytes(),
+    )?;
     if let Some(name) = &options.snippet {
         let prefix = options.output.link_prefix.as_deref();
         let md = crate::snippet::run_markdown(summary, prefix);
