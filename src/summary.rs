@@ -73,6 +73,10 @@ pub struct PuzzleReport {
     pub images_capped: bool,
     /// Width and height of every board image of the puzzle, in pixels.
     pub image_size: Option<[u32; 2]>,
+    /// Width and height of every board's `thumb-` picture, when the boards
+    /// are larger than a thumbnail.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub thumb_size: Option<[u32; 2]>,
     pub warnings: Vec<String>,
     pub error: Option<String>,
     /// A tile puzzle without a solution: its closest boards.

@@ -33,6 +33,7 @@ pub enum Method {
 }
 
 /// How a board's pixels are stored.
+#[derive(Clone, Copy)]
 pub enum Pixels<'a> {
     /// 8-bit RGB, row after row.
     Rgb(&'a [u8]),

@@ -249,11 +249,10 @@ fn describe(r: &PuzzleReport, title: &str, k: usize) -> (String, String) {
 /// One board: its thumbnail (or the board itself, when small), linked to
 /// the full board.
 fn img(out: &mut String, r: &PuzzleReport, file: &str, alt: &str, caption: &str) {
-    let [w, h] = r.image_size.unwrap_or([0, 0]);
     let dir = url(&r.name);
-    let (src, (w, h)) = match thumbs::size(w, h) {
-        Some(size) => (thumbs::name(file), size),
-        None => (file.to_string(), (w, h)),
+    let ([w, h], src) = match r.thumb_size {
+        Some(size) => (size, thumbs::name(file)),
+        None => (r.image_size.unwrap_or([0, 0]), file.to_string()),
     };
     let _ = writeln!(
         out,

@@ -153,6 +153,7 @@ pub(super) mod tests {
             complete: Some(true),
             rendered: (1..=10).collect(),
             image_size: Some([241, 241]),
+            thumb_size: Some([240, 240]),
             ..PuzzleReport::default()
         }
     }

@@ -1,8 +1,9 @@
 //! Domino Fit puzzles (seed 001): `domino_fit.yaml` in, drawn boards out.
 
-use super::{input_err, write_boards, Boards, Context, Failure};
+use super::{input_err, write_boards, Boards, Context, Failure, Image};
 use crate::domino::{self, DominoPuzzle, Renderer, SolutionsFile};
 use crate::error::PuzzleError;
+use crate::render::Canvas;
 use crate::summary::{PuzzleKind, PuzzleReport, Status};
 
 pub(super) fn process(ctx: &Context) -> Result<PuzzleReport, Failure> {
@@ -54,15 +55,26 @@ struct DominoBoards<'a> {
 }
 
 impl Boards for DominoBoards<'_> {
-    fn unsolved(&mut self) -> &image::RgbImage {
-        self.renderer.unsolved()
+    fn size(&self) -> [u32; 2] {
+        self.renderer.size()
     }
-    fn solution(&mut self, k: usize) -> (String, &image::RgbImage) {
-        let solution = &self.outcome.solutions[k - 1];
-        (
-            domino::text(self.puzzle, solution),
-            self.renderer.solution(solution),
-        )
+    fn paint(&self, image: Image, canvas: &mut Canvas) {
+        let solution = match image {
+            Image::Solution(k) => self.outcome.solutions.get(k - 1),
+            _ => None,
+        };
+        self.renderer.paint(solution, canvas);
+    }
+    fn text(&self, image: Image) -> String {
+        match image {
+            Image::Solution(k) => self
+                .outcome
+                .solutions
+                .get(k - 1)
+                .map(|s| domino::text(self.puzzle, s))
+                .unwrap_or_default(),
+            _ => String::new(),
+        }
     }
 }
 
@@ -73,7 +85,7 @@ fn write(
     outcome: &domino::DominoOutcome,
     report: &mut PuzzleReport,
 ) -> Result<(), PuzzleError> {
-    let mut boards = DominoBoards {
+    let boards = DominoBoards {
         renderer: Renderer::new(puzzle, cell),
         puzzle,
         outcome,
@@ -83,7 +95,7 @@ fn write(
         ctx,
         sink,
         ctx.options.output.style.png,
-        &mut boards,
+        &boards,
         json,
         report,
     )

@@ -16,6 +16,7 @@ use crate::input::file;
 use crate::manifest::{self, Manifest};
 use crate::output::sink::Sink;
 use crate::output::{guard, journal};
+use crate::render::{Canvas, PngEffort};
 use crate::summary::{Action, PuzzleReport};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -192,60 +193,109 @@ impl Context<'_> {
     }
 }
 
-/// What a kind of puzzle gives the shared writer: its boards and texts.
-trait Boards {
-    fn unsolved(&mut self) -> &image::RgbImage;
-    /// Solution `k` (numbered from 1): its text file and its board.
-    fn solution(&mut self, k: usize) -> (String, &image::RgbImage);
-    /// Closest board `k` of a puzzle without a solution, its unmatched
-    /// edges marked; only kinds that search for them have any.
-    fn closest(&mut self, _k: usize) -> Option<(String, &image::RgbImage)> {
-        None
+/// One image of a puzzle.
+#[derive(Clone, Copy)]
+enum Image {
+    Unsolved,
+    /// Numbered from 1.
+    Solution(usize),
+    Closest(usize),
+}
+
+impl Image {
+    fn stem(self) -> String {
+        match self {
+            Image::Unsolved => "unsolved".into(),
+            Image::Solution(k) => format!("solution-{k}"),
+            Image::Closest(k) => format!("closest-{k}"),
+        }
     }
+}
+
+/// What a kind of puzzle gives the shared writer: its boards and texts.
+/// Painting takes `&self`, so the boards of one puzzle are painted on
+/// every core at once.
+trait Boards: Sync {
+    /// Board size in pixels.
+    fn size(&self) -> [u32; 2];
+    fn paint(&self, image: Image, canvas: &mut Canvas);
+    /// The size of every thumbnail, if the boards get one.
+    fn thumb_size(&self) -> Option<[u32; 2]> {
+        let [w, h] = self.size();
+        crate::gallery::thumbs::size(w, h).map(|(w, h)| [w, h])
+    }
+    /// Paints `image`'s thumbnail, given its board as [`Boards::paint`] left it.
+    fn paint_thumb(&self, _image: Image, board: &Canvas, thumb: &mut Canvas) -> bool {
+        crate::gallery::thumbs::make(board, thumb)
+    }
+    /// The text file beside a solved or closest board.
+    fn text(&self, image: Image) -> String;
+}
+
+/// How many images are painted and encoded at once before they are
+/// written in order: enough to keep every core busy, few enough that the
+/// encoded files of a batch stay a few megabytes.
+const BATCH: usize = 32;
+
+/// Buffers of one worker, kept for the life of its thread, so no board
+/// allocates: the canvas, the thumbnail and the encoder's scratch.
+#[derive(Default)]
+struct Scratch {
+    board: Canvas,
+    thumb: Canvas,
+    writer: crate::encode::PngWriter,
+}
+
+thread_local! {
+    static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::default();
+}
+
+/// An image's encoded board and thumbnail.
+#[derive(Default)]
+struct Encoded {
+    png: Vec<u8>,
+    thumb: Option<Vec<u8>>,
 }
 
 /// Writes a puzzle's files the same way for every kind: `unsolved.png`,
 /// `solution-<k>.png` and `.txt` for each rendered `k`, likewise
 /// `closest-<k>`, each board's `thumb-` for the gallery, `solutions.json`
-/// and `index.md`; one PNG buffer serves every board.
+/// and `index.md`. Images are encoded in parallel, a batch at a time, and
+/// written in order: the files are the same for any `-j`.
 fn write_boards(
     ctx: &Context,
     sink: &mut Sink,
-    effort: crate::render::PngEffort,
-    boards: &mut impl Boards,
+    effort: PngEffort,
+    boards: &impl Boards,
     solutions_json: String,
     report: &mut PuzzleReport,
 ) -> Result<(), PuzzleError> {
-    let mut png = Vec::new();
-    let unsolved = boards.unsolved();
-    report.image_size = Some([unsolved.width(), unsolved.height()]);
-    crate::render::encode_png(unsolved, effort, &mut png).map_err(encode_err)?;
-    sink.put("unsolved.png", &png)?;
-    put_thumb(sink, &mut png, effort, "unsolved.png", unsolved)?;
-    for &k in &report.rendered {
-        ctx.interrupted()?;
-        let (text, board) = boards.solution(k);
-        put_board(
-            sink,
-            &mut png,
-            effort,
-            &format!("solution-{k}"),
-            &text,
-            board,
-        )?;
-    }
+    use rayon::prelude::*;
+    report.image_size = Some(boards.size());
+    report.thumb_size = boards.thumb_size();
     let closest = report.closest.as_ref().map_or(&[][..], |c| &c.rendered);
-    for &k in closest {
+    let images: Vec<Image> = std::iter::once(Image::Unsolved)
+        .chain(report.rendered.iter().map(|&k| Image::Solution(k)))
+        .chain(closest.iter().map(|&k| Image::Closest(k)))
+        .collect();
+    let mut slots: Vec<Encoded> = std::iter::repeat_with(Encoded::default)
+        .take(BATCH.min(images.len()))
+        .collect();
+    for batch in images.chunks(BATCH) {
         ctx.interrupted()?;
-        if let Some((text, board)) = boards.closest(k) {
-            put_board(
-                sink,
-                &mut png,
-                effort,
-                &format!("closest-{k}"),
-                &text,
-                board,
-            )?;
+        batch
+            .par_iter()
+            .zip(slots.par_iter_mut())
+            .for_each(|(&image, slot)| encode_image(boards, image, effort, slot));
+        for (&image, slot) in batch.iter().zip(&slots) {
+            let stem = image.stem();
+            sink.put(&format!("{stem}.png"), &slot.png)?;
+            if !matches!(image, Image::Unsolved) {
+                sink.put(&format!("{stem}.txt"), boards.text(image).as_bytes())?;
+            }
+            if let Some(thumb) = &slot.thumb {
+                sink.put(&crate::gallery::thumbs::name(&format!("{stem}.png")), thumb)?;
+            }
         }
     }
     sink.put("solutions.json", solutions_json.as_bytes())?;
@@ -258,40 +308,22 @@ fn write_boards(
     Ok(())
 }
 
-/// Writes `<stem>.png`, encoded into the reused buffer `png`, and `<stem>.txt`.
-fn put_board(
-    sink: &mut Sink,
-    png: &mut Vec<u8>,
-    effort: crate::render::PngEffort,
-    stem: &str,
-    text: &str,
-    board: &image::RgbImage,
-) -> Result<(), PuzzleError> {
-    crate::render::encode_png(board, effort, png).map_err(encode_err)?;
-    sink.put(&format!("{stem}.png"), png)?;
-    sink.put(&format!("{stem}.txt"), text.as_bytes())?;
-    put_thumb(sink, png, effort, &format!("{stem}.png"), board)
-}
-
-/// Writes the gallery's thumbnail of the board `file`, when it is larger
-/// than a thumbnail: a tool-written file like the board, in the manifest.
-fn put_thumb(
-    sink: &mut Sink,
-    png: &mut Vec<u8>,
-    effort: crate::render::PngEffort,
-    file: &str,
-    board: &image::RgbImage,
-) -> Result<(), PuzzleError> {
-    use crate::gallery::thumbs;
-    if let Some(thumb) = thumbs::make(board) {
-        crate::render::encode_png(&thumb, effort, png).map_err(encode_err)?;
-        sink.put(&thumbs::name(file), png)?;
-    }
-    Ok(())
-}
-
-fn encode_err(e: image::ImageError) -> PuzzleError {
-    crate::error::OutputError::new("PNG encoder", std::io::Error::other(e)).into()
+/// Paints and encodes one image and its thumbnail into `slot`, with this
+/// thread's buffers.
+fn encode_image(boards: &impl Boards, image: Image, effort: PngEffort, slot: &mut Encoded) {
+    SCRATCH.with(|scratch| {
+        let scratch = &mut *scratch.borrow_mut();
+        boards.paint(image, &mut scratch.board);
+        scratch
+            .board
+            .encode(effort, &mut scratch.writer, &mut slot.png);
+        slot.thumb = None;
+        if boards.paint_thumb(image, &scratch.board, &mut scratch.thumb) {
+            let mut png = Vec::new();
+            scratch.thumb.encode(effort, &mut scratch.writer, &mut png);
+            slot.thumb = Some(png);
+        }
+    });
 }
 
 fn input_err(e: InputError) -> PuzzleError {

@@ -1,13 +1,14 @@
 //! Edge-matching tile puzzles: YAML and tile pictures in, boards out.
 
-use super::{write_boards, Boards, Context, Failure};
+use super::{write_boards, Boards, Context, Failure, Image};
 use crate::batch::OutputOptions;
 use crate::error::PuzzleError;
 use crate::input::{self, pictures};
+use crate::model::Placement;
 use crate::model::Puzzle;
 use crate::output::sink::Sink;
 use crate::output::solutions::{board_text, stop_name, Notation, SolutionsFile};
-use crate::render::Renderer;
+use crate::render::{self, Canvas, Scale, Style, TileSet};
 use crate::solve::{self, Closest, Limits, Outcome};
 use crate::summary::{ClosestReport, PuzzleKind, PuzzleReport, Status};
 use std::collections::BTreeSet;
@@ -136,30 +137,66 @@ struct Found<'a> {
 }
 
 struct TileBoards<'a> {
-    renderer: Renderer<'a>,
+    tiles: TileSet,
+    /// The tiles scaled down for thumbnails, when the boards get one and
+    /// nothing is drawn on them.
+    thumbs: Option<TileSet>,
+    style: Style,
     puzzle: &'a Puzzle,
     found: Found<'a>,
     notation: Notation,
 }
 
+impl TileBoards<'_> {
+    fn board(&self, image: Image) -> Option<&[Placement]> {
+        match image {
+            Image::Unsolved => None,
+            Image::Solution(k) => self.found.outcome.solutions.get(k - 1).map(|b| &b[..]),
+            Image::Closest(k) => self.found.closest?.boards.get(k - 1).map(|b| &b[..]),
+        }
+    }
+}
+
 impl Boards for TileBoards<'_> {
-    fn unsolved(&mut self) -> &image::RgbImage {
-        self.renderer.unsolved()
+    fn size(&self) -> [u32; 2] {
+        self.tiles.size()
     }
-    fn solution(&mut self, k: usize) -> (String, &image::RgbImage) {
-        let board = &self.found.outcome.solutions[k - 1];
-        (
-            board_text(self.puzzle.cols, board, self.notation),
-            self.renderer.board(board),
-        )
+    fn paint(&self, image: Image, canvas: &mut Canvas) {
+        let (p, style, tiles) = (self.puzzle, self.style, &self.tiles);
+        match (image, self.board(image)) {
+            (Image::Solution(_), Some(board)) => {
+                render::paint_board(p, style, tiles, board, canvas)
+            }
+            (Image::Closest(_), Some(board)) => {
+                let unmatched = p.unmatched(board);
+                render::paint_closest(p, style, tiles, (board, &unmatched), canvas);
+            }
+            _ => render::paint_unsolved(p, style, tiles, canvas),
+        }
     }
-    fn closest(&mut self, k: usize) -> Option<(String, &image::RgbImage)> {
-        let board = self.found.closest?.boards.get(k - 1)?;
-        let unmatched = self.puzzle.unmatched(board);
-        Some((
-            board_text(self.puzzle.cols, board, self.notation),
-            self.renderer.closest(board, &unmatched),
-        ))
+    fn thumb_size(&self) -> Option<[u32; 2]> {
+        match &self.thumbs {
+            Some(t) => Some(t.size()),
+            None => {
+                let [w, h] = self.size();
+                crate::gallery::thumbs::size(w, h).map(|(w, h)| [w, h])
+            }
+        }
+    }
+    fn paint_thumb(&self, image: Image, board: &Canvas, thumb: &mut Canvas) -> bool {
+        let Some(small) = &self.thumbs else {
+            return crate::gallery::thumbs::make(board, thumb);
+        };
+        match self.board(image) {
+            Some(b) => small.paint(b, thumb),
+            None => render::paint_unsolved(self.puzzle, Style::default(), small, thumb),
+        }
+        true
+    }
+    fn text(&self, image: Image) -> String {
+        self.board(image)
+            .map(|b| board_text(self.puzzle.cols, b, self.notation))
+            .unwrap_or_default()
     }
 }
 
@@ -172,9 +209,27 @@ fn write(
     report: &mut PuzzleReport,
 ) -> Result<(), PuzzleError> {
     let output = &ctx.options.output;
-    let renderer = Renderer::new(puzzle, pics, output.style);
-    let mut boards = TileBoards {
-        renderer,
+    let style = output.style;
+    // Palette indices only where nothing is drawn on top of the tiles: the
+    // overlays have colours of their own.
+    let plain = !style.labels && !style.highlight && found.closest.is_none();
+    let tiles = TileSet::new(
+        render::board_shape(puzzle, pics, style),
+        pics,
+        style.tile_size.map_or(Scale::Keep, Scale::To),
+        plain,
+    );
+    // Thumbnails from the tiles shrunk once cost a fraction of shrinking
+    // every board.
+    let picture_side = pics.first().map_or(0, |p| p.width());
+    let shape = (puzzle.rows, puzzle.cols, 0);
+    let thumbs = crate::gallery::thumbs::tile_factor(shape, tiles.size(), picture_side)
+        .filter(|_| plain)
+        .map(|k| TileSet::new(shape, pics, Scale::Shrink(k), true));
+    let boards = TileBoards {
+        tiles,
+        thumbs,
+        style,
         puzzle,
         found,
         notation: output.notation,
@@ -184,5 +239,5 @@ fn write(
         json = json.with_closest(puzzle, c, &r.rendered);
     }
     let json = json.to_json();
-    write_boards(ctx, sink, output.style.png, &mut boards, json, report)
+    write_boards(ctx, sink, style.png, &boards, json, report)
 }

@@ -1,0 +1,237 @@
+//! One puzzle's tile pictures as boards use them: flattened over white,
+//! scaled, and turned at most once per angle, on first use by any thread, so
+//! that the boards of one puzzle can be painted on every core at once.
+
+use super::canvas::Canvas;
+use super::{flatten_over_white, FRAME};
+use crate::model::Placement;
+use image::{imageops, RgbImage, RgbaImage};
+use std::sync::{Arc, OnceLock};
+
+/// How tile pictures are sized for a board.
+#[derive(Clone, Copy)]
+pub enum Scale {
+    /// As they are.
+    Keep,
+    /// To this side (`--tile-size`), with a Lanczos3 filter.
+    To(u32),
+    /// Down by a whole factor, each pixel the mean of a block (thumbnails:
+    /// flat colours stay flat, so thumbnails of drawn tiles keep few colours).
+    Shrink(u32),
+}
+
+pub struct TileSet {
+    side: u32,
+    rows: usize,
+    cols: usize,
+    /// Extra rows below the board (the `--labels` key).
+    below: u32,
+    /// `turned[tile][turns]`: the picture's bytes, RGB or palette indices.
+    turned: Vec<[OnceLock<Vec<u8>>; 4]>,
+    palette: Option<Arc<[[u8; 3]]>>,
+    /// The frame's colour: black, or its palette index.
+    black: Vec<u8>,
+}
+
+impl TileSet {
+    /// `pictures` are the tiles in base orientation, all square and one
+    /// size, brought to the size `scale` says. With `indexed` and at most
+    /// 256 colours in all the pictures and the frame, boards are painted as
+    /// palette indices.
+    pub fn new(
+        (rows, cols, below): (usize, usize, u32),
+        pictures: &[RgbaImage],
+        scale: Scale,
+        indexed: bool,
+    ) -> TileSet {
+        let flat: Vec<RgbImage> = pictures
+            .iter()
+            .map(|p| {
+                let flat = flatten_over_white(p);
+                match scale {
+                    Scale::To(s) if s != flat.width() => {
+                        imageops::resize(&flat, s, s, imageops::FilterType::Lanczos3)
+                    }
+                    Scale::Shrink(k) if k > 1 => shrink(&flat, k),
+                    _ => flat,
+                }
+            })
+            .collect();
+        let side = flat.first().map_or(0, |p| p.width());
+        let palette = if indexed { palette_of(&flat) } else { None };
+        let (bytes, black): (Vec<Vec<u8>>, Vec<u8>) = match &palette {
+            Some(p) => {
+                let index = |c: [u8; 3]| p.binary_search(&c).map_or(0, |i| i as u8);
+                let to_index = |img: RgbImage| -> Vec<u8> {
+                    // Runs of one colour look it up once.
+                    let mut last = ([0, 0, 0], index([0, 0, 0]));
+                    img.pixels()
+                        .map(|px| {
+                            if px.0 != last.0 {
+                                last = (px.0, index(px.0));
+                            }
+                            last.1
+                        })
+                        .collect()
+                };
+                (
+                    flat.into_iter().map(to_index).collect(),
+                    vec![index([0, 0, 0])],
+                )
+            }
+            None => (
+                flat.into_iter().map(RgbImage::into_raw).collect(),
+                vec![0; 3],
+            ),
+        };
+        let turned = bytes
+            .into_iter()
+            .map(|b| {
+                let t: [OnceLock<Vec<u8>>; 4] = Default::default();
+                let _ = t[0].set(b);
+                t
+            })
+            .collect();
+        TileSet {
+            side,
+            rows,
+            cols,
+            below,
+            turned,
+            palette: palette.map(Arc::from),
+            black,
+        }
+    }
+
+    pub fn side(&self) -> u32 {
+        self.side
+    }
+
+    /// Board size in pixels, frame and key included.
+    pub fn size(&self) -> [u32; 2] {
+        [
+            self.cols as u32 * self.side + 2 * FRAME,
+            self.rows as u32 * self.side + 2 * FRAME + self.below,
+        ]
+    }
+
+    pub fn is_indexed(&self) -> bool {
+        self.palette.is_some()
+    }
+
+    /// Paints `board` (one placement per cell, row-major) and the frame;
+    /// the rows below it, if any, black.
+    pub fn paint(&self, board: &[Placement], canvas: &mut Canvas) {
+        let [w, h] = self.size();
+        canvas.reset(w, h, self.palette.clone());
+        let bpp = canvas.bpp();
+        let stride = w as usize * bpp;
+        let framed = (self.rows as u32 * self.side + 2 * FRAME) as usize;
+        let px = canvas.pixels_mut();
+        // The frame: top and bottom rows, then each row's first and last pixel.
+        for y in [0, framed - 1] {
+            for p in px[y * stride..(y + 1) * stride].chunks_exact_mut(bpp) {
+                p.copy_from_slice(&self.black);
+            }
+        }
+        for y in 1..framed - 1 {
+            px[y * stride..y * stride + bpp].copy_from_slice(&self.black);
+            px[(y + 1) * stride - bpp..(y + 1) * stride].copy_from_slice(&self.black);
+        }
+        // Below the frame: the key, black until `--labels` draws it (RGB only).
+        px[framed * stride..].fill(0);
+        for (cell, &p) in board.iter().enumerate() {
+            self.blit(px, stride, bpp, cell, p);
+        }
+    }
+
+    /// Copies tile `p`, turned, into `cell` of a canvas `stride` bytes wide.
+    pub fn blit(&self, dst: &mut [u8], stride: usize, bpp: usize, cell: usize, p: Placement) {
+        let Some(slot) = self.turned.get(usize::from(p.tile)) else {
+            return;
+        };
+        let turns = usize::from(p.turns % 4);
+        let src = slot[turns].get_or_init(|| {
+            let base = slot[0].get().map_or(&[][..], Vec::as_slice);
+            let s = self.side as usize;
+            match bpp {
+                1 => turn_ccw::<1>(base, s, turns),
+                _ => turn_ccw::<3>(base, s, turns),
+            }
+        });
+        let s = self.side as usize;
+        let x0 = FRAME as usize + (cell % self.cols) * s;
+        let y0 = FRAME as usize + (cell / self.cols) * s;
+        for (y, row) in src.chunks_exact(s * bpp).enumerate() {
+            let at = (y0 + y) * stride + x0 * bpp;
+            dst[at..at + s * bpp].copy_from_slice(row);
+        }
+    }
+}
+
+/// `picture` shrunk by `k`: each pixel the rounded mean of a k x k block
+/// (the last partial row and column of blocks dropped, so the tile stays square).
+fn shrink(picture: &RgbImage, k: u32) -> RgbImage {
+    let side = (picture.width() / k).max(1);
+    let n = k * k;
+    RgbImage::from_fn(side, side, |x, y| {
+        let mut sum = [0u32; 3];
+        for dy in 0..k {
+            for dx in 0..k {
+                let (px, py) = (
+                    (x * k + dx).min(picture.width() - 1),
+                    (y * k + dy).min(picture.height() - 1),
+                );
+                let p = picture.get_pixel(px, py).0;
+                for c in 0..3 {
+                    sum[c] += u32::from(p[c]);
+                }
+            }
+        }
+        image::Rgb(sum.map(|v| ((v + n / 2) / n) as u8))
+    })
+}
+
+/// The colours of all `pictures` and the frame's black, sorted (so the same
+/// tiles always give the same palette), or `None` past 256.
+fn palette_of(pictures: &[RgbImage]) -> Option<Vec<[u8; 3]>> {
+    let mut seen = std::collections::HashSet::new();
+    seen.insert([0u8, 0, 0]);
+    for picture in pictures {
+        let mut last = None;
+        for px in picture.pixels() {
+            // Drawn tiles are mostly runs: skip the set for a repeat.
+            if last != Some(px.0) {
+                last = Some(px.0);
+                seen.insert(px.0);
+                if seen.len() > 256 {
+                    return None;
+                }
+            }
+        }
+    }
+    let mut palette: Vec<[u8; 3]> = seen.into_iter().collect();
+    palette.sort_unstable();
+    Some(palette)
+}
+
+/// A square picture of `s` x `s` pixels, `BPP` bytes each, after `turns`
+/// counter-clockwise quarter turns, walking the source rows once.
+fn turn_ccw<const BPP: usize>(base: &[u8], s: usize, turns: usize) -> Vec<u8> {
+    let mut out = vec![0u8; base.len()];
+    let bpp = BPP;
+    for (y, row) in base.chunks_exact(s * bpp).enumerate() {
+        for (x, px) in row.chunks_exact(BPP).enumerate() {
+            // Where base pixel (x, y) lands.
+            let (tx, ty) = match turns % 4 {
+                0 => (x, y),
+                1 => (y, s - 1 - x),
+                2 => (s - 1 - x, s - 1 - y),
+                _ => (s - 1 - y, x),
+            };
+            let at = (ty * s + tx) * bpp;
+            out[at..at + bpp].copy_from_slice(px);
+        }
+    }
+    out
+}
