@@ -118,7 +118,7 @@ fn the_gallery_shows_every_puzzle_with_its_boards() {
     assert!(dom.contains("48 solutions, 12 unique up to turning the board, 3 distinct looks"));
     assert!(dom.contains("no solution; the closest boards match 11 of 12 inner edges"));
     assert!(dom.contains(
-        "<a href=\"3x3-typo/closest-1.png\"><img src=\"3x3-typo/thumb-closest-1.png\" width=\"240\" height=\"240\" alt=\"3x3 typo, closest board 1 of 4: 11 of 12 edges match\""
+        "<a href=\"3x3-typo/closest-1.png\"><img src=\"3x3-typo/thumb-closest-1.png\" width=\"181\" height=\"181\" alt=\"3x3 typo, closest board 1 of 4: 11 of 12 edges match\""
     ), "{dom}");
     assert!(
         dom.contains("tile 1 has 1 edge, expected 4"),
