@@ -30,6 +30,8 @@ pub struct Sink {
     pub kept: Vec<String>,
     /// Files removed (with `--check`: that would be).
     pub removed: Vec<String>,
+    /// The journal, once opened.
+    journal: Option<std::fs::File>,
 }
 
 pub(crate) const NOT_OURS: &str = "not written by unscramble, or changed since";
@@ -62,6 +64,7 @@ impl Sink {
             changes: Vec::new(),
             kept: Vec::new(),
             removed: Vec::new(),
+            journal: None,
         })
     }
 
@@ -109,7 +112,7 @@ impl Sink {
             return Ok(());
         }
         if let Some(hash) = journal {
-            journal::append(&self.dir, name, hash)?;
+            journal::append(&mut self.journal, &self.dir, name, hash)?;
         }
         super::replace(&path, bytes).map_err(|e| OutputError::new(&path, e))?;
         self.changes.push(name.to_string());
@@ -171,10 +174,11 @@ impl Sink {
     }
 
     /// After the manifest is written it vouches for every file: the journal goes.
-    pub fn close(&self) -> Result<(), OutputError> {
+    pub fn close(&mut self) -> Result<(), OutputError> {
         if self.check {
             return Ok(());
         }
+        self.journal = None;
         journal::remove(&self.dir)
     }
 }

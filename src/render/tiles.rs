@@ -3,9 +3,11 @@
 //! that the boards of one puzzle can be painted on every core at once.
 
 use super::canvas::Canvas;
-use super::{flatten_over_white, FRAME};
+#[cfg(doc)]
+use super::flatten_over_white;
+use super::FRAME;
 use crate::model::Placement;
-use image::{imageops, RgbImage, RgbaImage};
+use image::{imageops, RgbImage};
 use std::sync::{Arc, OnceLock};
 
 /// How tile pictures are sized for a board.
@@ -34,27 +36,25 @@ pub struct TileSet {
 }
 
 impl TileSet {
-    /// `pictures` are the tiles in base orientation, all square and one
-    /// size, brought to the size `scale` says. With `indexed` and at most
+    /// `pictures` are the tiles in base orientation flattened over white
+    /// ([`flatten_over_white`]), all square and one size, brought to the
+    /// size `scale` says. With `indexed` and at most
     /// 256 colours in all the pictures and the frame, boards are painted as
     /// palette indices.
     pub fn new(
         (rows, cols, below): (usize, usize, u32),
-        pictures: &[RgbaImage],
+        pictures: &[RgbImage],
         scale: Scale,
         indexed: bool,
     ) -> TileSet {
         let flat: Vec<RgbImage> = pictures
             .iter()
-            .map(|p| {
-                let flat = flatten_over_white(p);
-                match scale {
-                    Scale::To(s) if s != flat.width() => {
-                        imageops::resize(&flat, s, s, imageops::FilterType::Lanczos3)
-                    }
-                    Scale::Shrink(k) if k > 1 => shrink(&flat, k),
-                    _ => flat,
+            .map(|flat| match scale {
+                Scale::To(s) if s != flat.width() => {
+                    imageops::resize(flat, s, s, imageops::FilterType::Lanczos3)
                 }
+                Scale::Shrink(k) if k > 1 => shrink(flat, k),
+                _ => flat.clone(),
             })
             .collect();
         let side = flat.first().map_or(0, |p| p.width());
@@ -172,24 +172,29 @@ impl TileSet {
 /// `picture` shrunk by `k`: each pixel the rounded mean of a k x k block
 /// (the last partial row and column of blocks dropped, so the tile stays square).
 fn shrink(picture: &RgbImage, k: u32) -> RgbImage {
-    let side = (picture.width() / k).max(1);
-    let n = k * k;
-    RgbImage::from_fn(side, side, |x, y| {
-        let mut sum = [0u32; 3];
-        for dy in 0..k {
-            for dx in 0..k {
-                let (px, py) = (
-                    (x * k + dx).min(picture.width() - 1),
-                    (y * k + dy).min(picture.height() - 1),
-                );
-                let p = picture.get_pixel(px, py).0;
-                for c in 0..3 {
-                    sum[c] += u32::from(p[c]);
+    let (k, w) = (k as usize, picture.width() as usize);
+    let side = (w / k).max(1);
+    let n = (k * k) as u32;
+    let src = picture.as_raw();
+    let mut out = vec![0u8; side * side * 3];
+    let mut sums = vec![0u32; side * 3];
+    for (y, line) in out.chunks_exact_mut(side * 3).enumerate() {
+        sums.fill(0);
+        for sy in (y * k..(y + 1) * k).map(|sy| sy.min(w - 1)) {
+            let row = &src[sy * w * 3..(sy + 1) * w * 3];
+            for (x, sum) in sums.chunks_exact_mut(3).enumerate() {
+                for sx in (x * k..(x + 1) * k).map(|sx| sx.min(w - 1)) {
+                    for c in 0..3 {
+                        sum[c] += u32::from(row[sx * 3 + c]);
+                    }
                 }
             }
         }
-        image::Rgb(sum.map(|v| ((v + n / 2) / n) as u8))
-    })
+        for (o, s) in line.iter_mut().zip(&sums) {
+            *o = ((s + n / 2) / n) as u8;
+        }
+    }
+    RgbImage::from_raw(side as u32, side as u32, out).unwrap_or_default()
 }
 
 /// The colours of all `pictures` and the frame's black, sorted (so the same
@@ -216,21 +221,31 @@ fn palette_of(pictures: &[RgbImage]) -> Option<Vec<[u8; 3]>> {
 }
 
 /// A square picture of `s` x `s` pixels, `BPP` bytes each, after `turns`
-/// counter-clockwise quarter turns, walking the source rows once.
+/// counter-clockwise quarter turns. Written row by row of the result, each
+/// case its own loop, so the compiler sees plain strided copies.
 fn turn_ccw<const BPP: usize>(base: &[u8], s: usize, turns: usize) -> Vec<u8> {
     let mut out = vec![0u8; base.len()];
-    let bpp = BPP;
-    for (y, row) in base.chunks_exact(s * bpp).enumerate() {
-        for (x, px) in row.chunks_exact(BPP).enumerate() {
-            // Where base pixel (x, y) lands.
-            let (tx, ty) = match turns % 4 {
-                0 => (x, y),
-                1 => (y, s - 1 - x),
-                2 => (s - 1 - x, s - 1 - y),
-                _ => (s - 1 - y, x),
-            };
-            let at = (ty * s + tx) * bpp;
-            out[at..at + bpp].copy_from_slice(px);
+    let px = |x: usize, y: usize| &base[(y * s + x) * BPP..(y * s + x + 1) * BPP];
+    match turns % 4 {
+        0 => out.copy_from_slice(base),
+        2 => {
+            for (o, p) in out.chunks_exact_mut(BPP).zip(base.chunks_exact(BPP).rev()) {
+                o.copy_from_slice(p);
+            }
+        }
+        t => {
+            for (ty, row) in out.chunks_exact_mut(s * BPP).enumerate() {
+                for (tx, o) in row.chunks_exact_mut(BPP).enumerate() {
+                    // Base pixel (x, y) lands at (y, s-1-x) after one turn
+                    // and at (s-1-y, x) after three.
+                    let (x, y) = if t == 1 {
+                        (s - 1 - ty, tx)
+                    } else {
+                        (ty, s - 1 - tx)
+                    };
+                    o.copy_from_slice(px(x, y));
+                }
+            }
         }
     }
     out
