@@ -207,7 +207,7 @@ pub fn draw_missing_tiles(
             continue;
         }
         let rgb = crate::render::flatten_over_white(&draw_tile(&puzzle, index, side, &looks));
-        crate::render::encode_png(&rgb, crate::render::PngEffort::Best, &mut png);
+        crate::render::encode_png(&rgb, crate::render::PngEffort::Default, &mut png);
         crate::output::write_if_changed(&path, &png).map_err(|e| OutputError::new(&path, e))?;
         written.push(path);
     }

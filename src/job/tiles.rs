@@ -213,9 +213,10 @@ fn write(
     // Palette indices only where nothing is drawn on top of the tiles: the
     // overlays have colours of their own.
     let plain = !style.labels && !style.highlight && found.closest.is_none();
+    let flat: Vec<image::RgbImage> = pics.iter().map(render::flatten_over_white).collect();
     let tiles = TileSet::new(
         render::board_shape(puzzle, pics, style),
-        pics,
+        &flat,
         style.tile_size.map_or(Scale::Keep, Scale::To),
         plain,
     );
@@ -225,7 +226,7 @@ fn write(
     let shape = (puzzle.rows, puzzle.cols, 0);
     let thumbs = crate::gallery::thumbs::tile_factor(shape, tiles.size(), picture_side)
         .filter(|_| plain)
-        .map(|k| TileSet::new(shape, pics, Scale::Shrink(k), true));
+        .map(|k| TileSet::new(shape, &flat, Scale::Shrink(k), true));
     let boards = TileBoards {
         tiles,
         thumbs,

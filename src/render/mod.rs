@@ -45,9 +45,10 @@ pub struct Renderer<'p> {
 impl<'p> Renderer<'p> {
     /// `pictures` are the puzzle's tiles in base orientation, all square and one size.
     pub fn new(puzzle: &'p Puzzle, pictures: &[RgbaImage], style: Style) -> Renderer<'p> {
+        let flat: Vec<RgbImage> = pictures.iter().map(flatten_over_white).collect();
         let tiles = TileSet::new(
             board_shape(puzzle, pictures, style),
-            pictures,
+            &flat,
             style.tile_size.map_or(Scale::Keep, Scale::To),
             false,
         );

@@ -303,8 +303,9 @@ fn indexed_boards_show_the_same_pixels_as_rgb_ones() {
         .map(|&(tile, turns)| Placement { tile, turns })
         .collect();
     let shape = (2, 2, 0);
-    let indexed = TileSet::new(shape, &pics, Scale::Keep, true);
-    let rgb = TileSet::new(shape, &pics, Scale::Keep, false);
+    let flat: Vec<RgbImage> = pics.iter().map(flatten_over_white).collect();
+    let indexed = TileSet::new(shape, &flat, Scale::Keep, true);
+    let rgb = TileSet::new(shape, &flat, Scale::Keep, false);
     assert!(indexed.is_indexed() && !rgb.is_indexed());
     let (mut a, mut b) = (Canvas::default(), Canvas::default());
     indexed.paint(&board, &mut a);
@@ -322,6 +323,7 @@ fn indexed_boards_show_the_same_pixels_as_rgb_ones() {
     assert_eq!((pa[25], pb[25]), (3, 2));
     // Every pixel its own colour: 4 x 81 > 256, so RGB.
     let many: Vec<RgbaImage> = (0..4).map(|k| tile(k * 60, 9)).collect();
+    let many: Vec<RgbImage> = many.iter().map(flatten_over_white).collect();
     assert!(!TileSet::new(shape, &many, Scale::Keep, true).is_indexed());
 }
 
@@ -337,7 +339,12 @@ fn shrunk_tiles_are_block_means() {
         Rgba([v, v, v, 255])
     });
     let p = puzzle(1, 1);
-    let small = TileSet::new((1, 1, 0), &[pic], Scale::Shrink(2), false);
+    let small = TileSet::new(
+        (1, 1, 0),
+        &[flatten_over_white(&pic)],
+        Scale::Shrink(2),
+        false,
+    );
     assert_eq!(small.size(), [4, 4]);
     let mut c = Canvas::default();
     paint_unsolved(&p, Style::default(), &small, &mut c);

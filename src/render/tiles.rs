@@ -3,6 +3,7 @@
 //! that the boards of one puzzle can be painted on every core at once.
 
 use super::canvas::Canvas;
+use super::canvas::{indices, palette_of};
 #[cfg(doc)]
 use super::flatten_over_white;
 use super::FRAME;
@@ -58,26 +59,15 @@ impl TileSet {
             })
             .collect();
         let side = flat.first().map_or(0, |p| p.width());
-        let palette = if indexed { palette_of(&flat) } else { None };
+        let palette = if indexed {
+            palette_of(&flat, &[[0, 0, 0]])
+        } else {
+            None
+        };
         let (bytes, black): (Vec<Vec<u8>>, Vec<u8>) = match &palette {
             Some(p) => {
-                let index = |c: [u8; 3]| p.binary_search(&c).map_or(0, |i| i as u8);
-                let to_index = |img: RgbImage| -> Vec<u8> {
-                    // Runs of one colour look it up once.
-                    let mut last = ([0, 0, 0], index([0, 0, 0]));
-                    img.pixels()
-                        .map(|px| {
-                            if px.0 != last.0 {
-                                last = (px.0, index(px.0));
-                            }
-                            last.1
-                        })
-                        .collect()
-                };
-                (
-                    flat.into_iter().map(to_index).collect(),
-                    vec![index([0, 0, 0])],
-                )
+                let black = p.binary_search(&[0, 0, 0]).map_or(0, |i| i as u8);
+                (flat.iter().map(|f| indices(p, f)).collect(), vec![black])
             }
             None => (
                 flat.into_iter().map(RgbImage::into_raw).collect(),
@@ -195,29 +185,6 @@ fn shrink(picture: &RgbImage, k: u32) -> RgbImage {
         }
     }
     RgbImage::from_raw(side as u32, side as u32, out).unwrap_or_default()
-}
-
-/// The colours of all `pictures` and the frame's black, sorted (so the same
-/// tiles always give the same palette), or `None` past 256.
-fn palette_of(pictures: &[RgbImage]) -> Option<Vec<[u8; 3]>> {
-    let mut seen = std::collections::HashSet::new();
-    seen.insert([0u8, 0, 0]);
-    for picture in pictures {
-        let mut last = None;
-        for px in picture.pixels() {
-            // Drawn tiles are mostly runs: skip the set for a repeat.
-            if last != Some(px.0) {
-                last = Some(px.0);
-                seen.insert(px.0);
-                if seen.len() > 256 {
-                    return None;
-                }
-            }
-        }
-    }
-    let mut palette: Vec<[u8; 3]> = seen.into_iter().collect();
-    palette.sort_unstable();
-    Some(palette)
 }
 
 /// A square picture of `s` x `s` pixels, `BPP` bytes each, after `turns`
