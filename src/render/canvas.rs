@@ -108,7 +108,7 @@ impl Canvas {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, clap::ValueEnum)]
 #[serde(rename_all = "kebab-case")]
 pub enum PngEffort {
-    /// Looks for repeats only next to each pixel: a little faster, a few per cent larger
+    /// Looks for repeats only next to each pixel: a little faster on drawn tiles, larger files
     Fast,
     /// Looks next to each pixel and once elsewhere: small files, fast
     #[default]
