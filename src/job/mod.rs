@@ -254,7 +254,8 @@ thread_local! {
 #[derive(Default)]
 struct Encoded {
     png: Vec<u8>,
-    thumb: Option<Vec<u8>>,
+    /// Empty when the board has no thumbnail (a PNG never is).
+    thumb: Vec<u8>,
 }
 
 /// Writes a puzzle's files the same way for every kind: `unsolved.png`,
@@ -293,8 +294,11 @@ fn write_boards(
             if !matches!(image, Image::Unsolved) {
                 sink.put(&format!("{stem}.txt"), boards.text(image).as_bytes())?;
             }
-            if let Some(thumb) = &slot.thumb {
-                sink.put(&crate::gallery::thumbs::name(&format!("{stem}.png")), thumb)?;
+            if !slot.thumb.is_empty() {
+                sink.put(
+                    &crate::gallery::thumbs::name(&format!("{stem}.png")),
+                    &slot.thumb,
+                )?;
             }
         }
     }
@@ -317,11 +321,11 @@ fn encode_image(boards: &impl Boards, image: Image, effort: PngEffort, slot: &mu
         scratch
             .board
             .encode(effort, &mut scratch.writer, &mut slot.png);
-        slot.thumb = None;
+        slot.thumb.clear();
         if boards.paint_thumb(image, &scratch.board, &mut scratch.thumb) {
-            let mut png = Vec::new();
-            scratch.thumb.encode(effort, &mut scratch.writer, &mut png);
-            slot.thumb = Some(png);
+            scratch
+                .thumb
+                .encode(effort, &mut scratch.writer, &mut slot.thumb);
         }
     });
 }
