@@ -39,7 +39,7 @@ pub fn read(dir: &Path) -> Result<Option<Records>, OutputError> {
 /// Records that `name` is about to get bytes hashing to `hash`.
 ///
 /// `open` keeps the journal open between calls: a puzzle writes hundreds of
-/// files, and opening the journal for each cost a quarter of their writing.
+/// files, and opening the journal for each was an open and a close per file.
 pub fn append(
     open: &mut Option<std::fs::File>,
     dir: &Path,

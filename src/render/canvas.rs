@@ -113,7 +113,7 @@ pub enum PngEffort {
     /// Looks next to each pixel and once elsewhere: small files, fast
     #[default]
     Default,
-    /// Also tries Zopfli and keeps the smaller file: about a quarter smaller, a hundred times slower
+    /// Also tries Zopfli and keeps the smaller file: about a quarter smaller, seconds a board
     Best,
 }
 
