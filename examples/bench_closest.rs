@@ -5,9 +5,9 @@
 
 use std::path::Path;
 use std::time::{Duration, Instant};
-use unscramble::input::tile_dict;
-use unscramble::model::Puzzle;
-use unscramble::solve::{closest, solve, Limits, StopReason};
+use unscramble::kind::tiles::input::tile_dict;
+use unscramble::kind::tiles::model::Puzzle;
+use unscramble::kind::tiles::solve::{closest, solve, Limits, StopReason};
 
 fn parse(text: &str) -> Puzzle {
     match tile_dict::parse(Path::new("bench.yaml"), text) {
@@ -22,7 +22,7 @@ fn with_typo(p: &Puzzle) -> Option<Puzzle> {
         for side in 0..4 {
             let mut q = p.clone();
             let e = q.tiles[tile].edges[side];
-            q.tiles[tile].edges[side] = unscramble::model::Edge(e.0 ^ 1);
+            q.tiles[tile].edges[side] = unscramble::kind::tiles::model::Edge(e.0 ^ 1);
             let one = Limits {
                 max_solutions: 1,
                 ..Limits::default()
@@ -48,7 +48,7 @@ fn main() {
         (6, 10, 6),
     ];
     for (size, tokens, seed) in cases {
-        let text = unscramble::generate::tile_dict(size, tokens, seed);
+        let text = unscramble::kind::tiles::generate::tile_dict(size, tokens, seed);
         let Some(p) = with_typo(&parse(&text)) else {
             continue;
         };
@@ -60,7 +60,7 @@ fn main() {
     }
     for (size, tokens, seed) in [(3, 4, 11), (3, 6, 12), (4, 6, 13)] {
         // Random tiles: the generator's tiles with their edges shuffled.
-        let text = unscramble::generate::tile_dict(size, tokens, seed);
+        let text = unscramble::kind::tiles::generate::tile_dict(size, tokens, seed);
         let mut p = parse(&text);
         let mut x = seed;
         for t in 0..p.tiles.len() {

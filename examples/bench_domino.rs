@@ -2,7 +2,7 @@
 //! Speed is measured here, never in unit tests, where machines vary too much.
 
 use std::time::{Duration, Instant};
-use unscramble::domino::{generate, solve, Cover};
+use unscramble::kind::domino::{generate, solve, Cover};
 
 const SEEDS: u64 = 5;
 const BLACK_FRACTION: f64 = 0.12;

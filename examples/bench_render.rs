@@ -4,7 +4,8 @@
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
-use unscramble::{batch, render};
+use unscramble::kind::tiles::render;
+use unscramble::pipeline::batch;
 
 fn median(mut v: Vec<Duration>) -> Duration {
     v.sort();
@@ -53,7 +54,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         force: true,
         ..batch::Options::default()
     };
-    let quiet = |_: &unscramble::summary::PuzzleReport| {};
+    let quiet = |_: &unscramble::present::summary::PuzzleReport| {};
 
     // One render first, to have the boards the floor encodes.
     batch::render_all(&puzzles, &out, &options, Some(1), &|_| {}, &quiet)?;
@@ -77,7 +78,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .iter()
         .map(|p| image::open(p).map(|i| canvas(&i.into_rgb8())))
         .collect::<Result<_, _>>()?;
-    let mut writer = unscramble::encode::PngWriter::default();
+    let mut writer = unscramble::gfx::png::PngWriter::default();
     // Every file the render wrote (boards, thumbnails, texts, JSON), to time
     // putting the same bytes on disk with plain `fs::write`.
     let written: Vec<(PathBuf, Vec<u8>)> = walkdir::WalkDir::new(&out)

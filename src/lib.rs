@@ -1,31 +1,15 @@
 //! `unscramble`: solve edge-matching tile puzzles and render their boards.
 //!
-//! The data flows one way: [`discover`] finds puzzle folders, [`input`] reads
-//! and validates them into a [`model::Puzzle`], [`solve`] enumerates every
-//! solution, [`render`] composites board images and [`output`] writes them.
-//! [`job`] runs those stages for one puzzle and [`batch`] for a whole folder,
-//! keeping [`manifest`]s so unchanged puzzles are skipped; [`gallery`] and
-//! [`report`] present the results to people.
+//! The data flows one way, and the module tree reads in that order:
+//! [`pipeline`] discovers puzzle folders and runs each one as a job; each
+//! puzzle [`kind`] (edge-matching tiles, Domino Fit) parses, validates,
+//! solves and renders itself; [`gfx`] holds the pixels and the PNG/APNG
+//! encoders; [`pipeline::output`] writes atomically and keeps the manifests;
+//! [`present`] turns the results into the run report, the gallery and the
+//! Markdown snippet.
 
-pub mod animate;
-pub mod batch;
-pub mod discover;
-pub mod domino;
-pub mod draw;
-pub mod encode;
 pub mod error;
-pub mod font;
-pub mod gallery;
-pub mod generate;
-pub mod input;
-pub mod job;
-pub mod manifest;
-pub mod model;
-pub mod output;
-pub mod overlay;
-pub mod prune;
-pub mod render;
-pub mod report;
-pub mod snippet;
-pub mod solve;
-pub mod summary;
+pub mod gfx;
+pub mod kind;
+pub mod pipeline;
+pub mod present;

@@ -1,13 +1,8 @@
 //! The `unscramble` command: parses arguments, calls the library, reports.
 
 mod cli;
-mod cli_values;
-mod config;
-mod config_file;
-mod config_keys;
-mod json_cmd;
-mod meta_cmd;
-mod solve_cmd;
+
+use cli::{config, json_cmd, meta_cmd, solve_cmd};
 
 use cli::{AnimateArgs, Chatter, Color, Command, RenderArgs};
 use std::io::IsTerminal;
@@ -15,8 +10,10 @@ use std::path::Path;
 use std::process::ExitCode;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
-use unscramble::report::{Reporter, Verbosity};
-use unscramble::{animate, batch, draw, generate, input, output, render, report, solve};
+use unscramble::kind::tiles::{animate, draw, generate, input, render, solve};
+use unscramble::pipeline::{batch, output};
+use unscramble::present::report;
+use unscramble::present::report::{Reporter, Verbosity};
 
 fn main() -> ExitCode {
     let cli = match config::parse_args() {

@@ -6,10 +6,11 @@ mod common;
 use common::*;
 use std::fs;
 use std::path::{Path, PathBuf};
-use unscramble::animate::{apng, frames};
-use unscramble::model::Placement;
-use unscramble::render::{Renderer, Style};
-use unscramble::solve::{self, Limits, Order, TurnOrder};
+use unscramble::gfx::apng;
+use unscramble::kind::tiles::animate::frames;
+use unscramble::kind::tiles::model::Placement;
+use unscramble::kind::tiles::render::{Renderer, Style};
+use unscramble::kind::tiles::solve::{self, Limits, Order, TurnOrder};
 
 fn seed_000() -> PathBuf {
     repo().join("puzzles/3x3-original")
@@ -33,10 +34,10 @@ fn animate_ok(puzzle: &Path, out: &Path, extra: &[&str]) -> String {
 /// plain search, as RGB rows.
 fn rendered_first_solution(order: Order, turns: TurnOrder, tile_size: u32) -> (u32, u32, Vec<u8>) {
     let input = seed_000().join("input");
-    let puzzle = unscramble::input::read_puzzle(&input)
+    let puzzle = unscramble::kind::tiles::input::read_puzzle(&input)
         .expect("puzzle")
         .puzzle;
-    let pics = unscramble::input::pictures::load(&input, 9, 4096).expect("pictures");
+    let pics = unscramble::kind::tiles::input::pictures::load(&input, 9, 4096).expect("pictures");
     let limits = Limits {
         symmetry: false,
         order,

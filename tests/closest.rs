@@ -6,9 +6,9 @@ use common::{copy_dir, json, render_ok, repo, unscramble};
 use image::Rgb;
 use std::fs;
 use std::path::Path;
-use unscramble::input::{self, pictures};
-use unscramble::model::{Placement, BOTTOM, RIGHT};
-use unscramble::render::{Renderer, Style};
+use unscramble::kind::tiles::input::{self, pictures};
+use unscramble::kind::tiles::model::{Placement, BOTTOM, RIGHT};
+use unscramble::kind::tiles::render::{Renderer, Style};
 
 /// `puzzles/3x3-typo`: seed 000 with tile 1's left edge written as the wrong half.
 fn typo(root: &Path) {

@@ -242,7 +242,7 @@ fn ctrl_c_stops_a_domino_fit_search() {
     let tmp = tempfile::tempdir().expect("tmp");
     // This 20 x 20 board finds no solution in its first 5 s (and so never
     // stops at --max-solutions), far longer than this test waits.
-    let p = unscramble::domino::generate(20, 20, 0.12, 3);
+    let p = unscramble::kind::domino::generate(20, 20, 0.12, 3);
     let blacks: Vec<[usize; 2]> = p.blacks().iter().map(|&(w, h)| [w, h]).collect();
     let yaml = format!(
         "width: {}\nheight: {}\nblacks: {blacks:?}\ntop: {:?}\nside: {:?}\n",

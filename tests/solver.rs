@@ -3,9 +3,9 @@
 
 use assert_cmd::Command;
 use std::path::{Path, PathBuf};
-use unscramble::input::{read_puzzle, tile_dict};
-use unscramble::model::Puzzle;
-use unscramble::solve::{solve, Limits, Order, Outcome, StopReason};
+use unscramble::kind::tiles::input::{read_puzzle, tile_dict};
+use unscramble::kind::tiles::model::Puzzle;
+use unscramble::kind::tiles::solve::{solve, Limits, Order, Outcome, StopReason};
 
 fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
@@ -123,7 +123,7 @@ fn a_capped_search_is_the_same_prefix_for_any_thread_count() {
 #[test]
 fn a_timeout_stops_a_hard_puzzle_and_says_so() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let text = unscramble::generate::tile_dict(6, 5, 1);
+    let text = unscramble::kind::tiles::generate::tile_dict(6, 5, 1);
     std::fs::write(dir.path().join("tile_dict.yaml"), &text).expect("write");
     let out = Command::cargo_bin("unscramble")
         .expect("binary")

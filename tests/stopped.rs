@@ -92,7 +92,7 @@ fn timeout_0_on_a_domino_fit_puzzle_is_stopped() {
 }
 
 /// `domino_fit.yaml` for a generated board.
-fn domino_yaml(p: &unscramble::domino::DominoPuzzle) -> String {
+fn domino_yaml(p: &unscramble::kind::domino::DominoPuzzle) -> String {
     let list = |v: &[u32]| {
         let items: Vec<String> = v.iter().map(u32::to_string).collect();
         format!("[{}]", items.join(", "))
@@ -116,7 +116,7 @@ fn domino_yaml(p: &unscramble::domino::DominoPuzzle) -> String {
 fn the_node_budget_stops_a_big_domino_fit_board_the_same_way_every_time() {
     let tmp = tempfile::tempdir().expect("tmp");
     let root = tmp.path().join("puzzles");
-    let board = unscramble::domino::generate(24, 24, 0.12, 1);
+    let board = unscramble::kind::domino::generate(24, 24, 0.12, 1);
     fs::create_dir_all(root.join("big/input")).expect("mkdir");
     fs::write(root.join("big/input/domino_fit.yaml"), domino_yaml(&board)).expect("write");
     copy_dir(&repo().join("puzzles/domino-fit-seed"), &root.join("small"));

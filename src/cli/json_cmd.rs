@@ -1,0 +1,109 @@
+//! `--json` for the commands that write files (`generate`, `convert`,
+//! `draw-tiles`, `animate`): one JSON document on stdout saying what was
+//! done, so a script needs no parsing of the "wrote" lines on stderr.
+//! `render` prints its run summary and `solve` its `solutions.json` instead;
+//! `completions` and `man` print a script and a page, nothing to describe.
+//!
+//! Every document has `command`, `ok` (exit code 0), `puzzle`, `written` (the
+//! files written, as paths) and `errors` (objects with `puzzle`, `file` and
+//! `message`, empty on success), plus what the command alone knows.
+
+use serde_json::{json, Map, Value};
+use std::path::{Path, PathBuf};
+use unscramble::error::{printable, PuzzleError};
+
+/// A failure as the JSON documents carry it: which puzzle, which file (when
+/// the error names one), and the whole message as stderr shows it.
+pub struct Failure {
+    pub file: Option<PathBuf>,
+    pub message: String,
+}
+
+impl From<PuzzleError> for Failure {
+    fn from(e: PuzzleError) -> Self {
+        let file = match &e {
+            PuzzleError::Input(e) => e.file.clone(),
+            PuzzleError::Output(e) => e.path.clone(),
+        };
+        Failure {
+            file: Some(file),
+            message: e.to_string(),
+        }
+    }
+}
+
+impl From<String> for Failure {
+    fn from(message: String) -> Self {
+        Failure {
+            file: None,
+            message,
+        }
+    }
+}
+
+fn path(p: &Path) -> Value {
+    Value::String(printable(&p.display().to_string()).into_owned())
+}
+
+/// Prints the document for `command` on `puzzle`: on success `written` and
+/// the command's own `fields` (keys come out sorted).
+pub fn print(
+    command: &str,
+    puzzle: &Path,
+    result: Result<(&[PathBuf], Map<String, Value>), &Failure>,
+) {
+    let mut doc = Map::new();
+    doc.insert("command".into(), command.into());
+    doc.insert("ok".into(), result.is_ok().into());
+    doc.insert("puzzle".into(), path(puzzle));
+    let (written, fields, errors) = match result {
+        Ok((written, fields)) => (written.iter().map(|p| path(p)).collect(), fields, vec![]),
+        Err(f) => {
+            let error = json!({
+                "puzzle": path(puzzle),
+                "file": f.file.as_deref().map(path),
+                "message": printable(&f.message),
+            });
+            (vec![], Map::new(), vec![error])
+        }
+    };
+    doc.insert("written".into(), Value::Array(written));
+    doc.extend(fields);
+    doc.insert("errors".into(), Value::Array(errors));
+    print!("{}", unscramble::pipeline::output::json::to_string(&doc, 2));
+}
+
+/// `animate`'s own fields, and the files it wrote (not those it found
+/// already holding the same bytes).
+pub fn animate_fields(
+    r: &unscramble::kind::tiles::animate::Report,
+) -> (Vec<PathBuf>, Map<String, Value>) {
+    use unscramble::kind::tiles::animate::End;
+    use unscramble::pipeline::output::Written;
+    let (anim, bytes, anim_written) = &r.animation;
+    let (chart, chart_written) = &r.chart;
+    let changed = |w: &Written| !matches!(w, Written::Unchanged);
+    let written = [(anim, anim_written), (chart, chart_written)]
+        .into_iter()
+        .filter(|(_, w)| changed(w))
+        .map(|(p, _)| p.clone())
+        .collect();
+    let end = match r.end {
+        End::Solved(_) => "solved",
+        End::NoSolution => "no-solution",
+        End::Stopped => "stopped",
+    };
+    let fields = json!({
+        "end": end,
+        "events": r.events,
+        "placements": r.places.iter().sum::<u64>(),
+        "frames": r.frames,
+        "size": r.size,
+        "animation": {"file": path(anim), "bytes": bytes, "written": changed(anim_written)},
+        "chart": {"file": path(chart), "written": changed(chart_written)},
+    });
+    match fields {
+        Value::Object(m) => (written, m),
+        _ => (written, Map::new()),
+    }
+}

@@ -1,0 +1,163 @@
+//! `unscramble solve`: one puzzle, its solutions printed as text.
+
+use crate::cli::{Format, SolveArgs};
+use crate::fail;
+use std::path::Path;
+use std::process::ExitCode;
+use std::time::Instant;
+use unscramble::kind::domino;
+use unscramble::kind::tiles::{input, solve};
+use unscramble::pipeline::output;
+use unscramble::present::report;
+
+pub fn run_solve(args: &SolveArgs) -> ExitCode {
+    crate::set_colors(args.chatter.color);
+    let file = match input::resolve_notation(&args.path) {
+        Ok(f) => f,
+        Err(e) => return fail(&e.to_string()),
+    };
+    let (jobs, note) = crate::cli::worker_threads(args.jobs);
+    if let Some(note) = note.filter(|_| !args.chatter.quiet) {
+        eprintln!("note: {note}");
+    }
+    let pool = match rayon::ThreadPoolBuilder::new().num_threads(jobs).build() {
+        Ok(pool) => pool,
+        Err(e) => return fail(&format!("cannot start worker threads: {e}")),
+    };
+    let start = Instant::now();
+    if file.file_name().is_some_and(|n| n == domino::FILE_NAME) {
+        return solve_domino(&file, args, start);
+    }
+    let parsed = match input::read_notation_file(&file) {
+        Ok(p) => p,
+        Err(e) => return fail(&e.to_string()),
+    };
+    parsed.warnings.iter().for_each(|w| {
+        let warning = console::style("warning:").yellow().bold().for_stderr();
+        eprintln!("{warning} {}", unscramble::error::printable(w));
+    });
+    let s = &args.search;
+    let limits = solve::Limits {
+        max_solutions: s.max_solutions,
+        max_nodes: s.max_nodes.unwrap_or(solve::MAX_NODES),
+        timeout: s.timeout,
+        order: s.order,
+        symmetry: !args.no_symmetry,
+        turn_order: args.try_turns,
+    };
+    let outcome = pool.install(|| solve::solve(&parsed.puzzle, &limits));
+    // The closest boards get what is left of the time, and are listed like solutions.
+    let closest_limits = solve::Limits {
+        max_solutions: limits.max_solutions.min(solve::MAX_LISTED),
+        timeout: s.timeout.map(|t| t.saturating_sub(start.elapsed())),
+        ..limits
+    };
+    let closest = (outcome.total == 0 && outcome.complete() && !s.no_closest)
+        .then(|| pool.install(|| solve::closest(&parsed.puzzle, &closest_limits, s.closest_nodes)));
+    let elapsed = start.elapsed();
+    let puzzle = &parsed.puzzle;
+    let board = |b: &[unscramble::kind::tiles::model::Placement]| {
+        let n = args.text.notation();
+        match args.format {
+            Format::Text => output::solutions::board_text(puzzle.cols, b, n),
+            Format::Schematic => output::solutions::schematic(puzzle.cols, b, n),
+        }
+    };
+    if args.json {
+        let mut json = output::solutions::SolutionsFile::new(puzzle, &outcome, &[]);
+        if let Some(c) = &closest {
+            json = json.with_closest(puzzle, c, &[]);
+        }
+        print!("{}", json.to_json());
+    } else {
+        for (i, b) in outcome.solutions.iter().enumerate() {
+            println!("=== Solution {} (class {}) ===", i + 1, outcome.classes[i]);
+            print!("{}", board(b));
+        }
+        for (i, b) in closest.iter().flat_map(|c| c.boards.iter()).enumerate() {
+            println!("=== Closest board {} ===", i + 1);
+            print!("{}", board(b));
+            println!("{}", report::unmatched_line(puzzle, b));
+        }
+    }
+    let counts = report::counts(
+        outcome.total,
+        Some(outcome.unique),
+        Some(outcome.looks),
+        outcome.complete(),
+    );
+    let why = match outcome.stopped {
+        Some(solve::StopReason::MaxSolutions(n)) => {
+            format!("; stopped after {}", report::plural(n as u64, "solution"))
+        }
+        Some(solve::StopReason::Timeout(t)) => {
+            format!("; stopped by the timeout of {}", report::format_duration(t))
+        }
+        Some(solve::StopReason::MaxNodes(n)) => {
+            format!("; stopped after {}", report::plural(n, "node"))
+        }
+        None => String::new(),
+    };
+    let listed = listed_note(outcome.solutions.len(), outcome.total);
+    if !args.chatter.quiet {
+        eprintln!(
+            "{counts}{why}{listed}; {} in {}",
+            report::plural(outcome.nodes, "node"),
+            report::format_duration(elapsed)
+        );
+        if let Some(c) = &closest {
+            eprintln!("{}", report::closest_line(c));
+        }
+    }
+    if args.stats {
+        report::stats_lines(&outcome, elapsed)
+            .iter()
+            .for_each(|l| eprintln!("{l}"));
+    }
+    ExitCode::SUCCESS
+}
+
+fn solve_domino(file: &Path, args: &SolveArgs, start: Instant) -> ExitCode {
+    let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()));
+    let puzzle = match text.and_then(|t| domino::parse(file, &t).map_err(|e| e.to_string())) {
+        Ok(p) => p,
+        Err(e) => return fail(&e),
+    };
+    let (cover, s) = (args.domino_cover, &args.search);
+    let bounds = (s.max_solutions, s.max_nodes.unwrap_or(domino::MAX_NODES));
+    let outcome = domino::solve_within(&puzzle, cover, bounds, s.timeout.map(|t| start + t));
+    if args.json {
+        print!(
+            "{}",
+            domino::SolutionsFile::new(&puzzle, &outcome, &[]).to_json()
+        );
+    } else {
+        for (i, sol) in outcome.solutions.iter().enumerate() {
+            println!("=== Solution {} ===\n{}", i + 1, domino::text(&puzzle, sol));
+        }
+    }
+    let counts = report::counts(outcome.total, None, None, outcome.complete());
+    let why = match outcome.stopped {
+        Some(stop) => format!("; stopped by --{}", stop.name()),
+        None => String::new(),
+    };
+    let listed = listed_note(outcome.solutions.len(), outcome.total);
+    let elapsed = report::format_duration(start.elapsed());
+    if !args.chatter.quiet {
+        eprintln!(
+            "{counts} ({} rule){why}{listed}; {} in {elapsed}",
+            cover.name(),
+            report::plural(outcome.nodes, "node")
+        );
+    }
+    ExitCode::SUCCESS
+}
+
+/// `; the first N printed` when the search counted more solutions than it kept.
+fn listed_note(listed: usize, total: usize) -> String {
+    if listed < total {
+        format!("; the first {listed} printed")
+    } else {
+        String::new()
+    }
+}

@@ -1,0 +1,7 @@
+//! Pixels and files of pictures, knowing nothing of puzzles: the board
+//! [`canvas`], the built-in bitmap [`font`], the [`png`] writer and [`apng`].
+
+pub mod apng;
+pub mod canvas;
+pub mod font;
+pub mod png;

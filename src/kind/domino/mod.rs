@@ -1,0 +1,227 @@
+//! Domino Fit (issue 7): place vertical one-dot and horizontal two-dot dominoes
+//! on a board with black cells so that every row and column shows its number
+//! of dots.
+//!
+//! Self-contained on purpose, so the batch, discovery and CLI can wire it in
+//! later through this narrow API: [`parse`] the input file, [`solve`] it under
+//! a [`Cover`] rule, then [`text`], [`render_unsolved`]/[`render_solution`] and
+//! [`SolutionsFile`] for the outputs. Coordinates are the seed's: `(w, h)` with
+//! `(0, 0)` top-left, `w` to the right, `h` down.
+
+mod generate;
+mod parse;
+mod render;
+pub use render::CELL;
+mod solve;
+mod text;
+
+#[cfg(test)]
+pub(crate) mod tests;
+
+pub use generate::generate;
+pub use parse::parse;
+pub use render::{render_solution, render_unsolved, Renderer};
+pub use solve::{solve, solve_within, DominoOutcome, DominoStop, MAX_NODES};
+pub use text::{text, SolutionsFile};
+
+/// The input file that marks a folder as a Domino Fit puzzle.
+pub const FILE_NAME: &str = "domino_fit.yaml";
+
+/// Bitmask rows keep the solver fast; 64 is also far beyond any real board.
+pub const MAX_SIDE: usize = 64;
+
+/// Whether a solution must cover every free cell. The game's boards are always
+/// fully covered; seed 001's CP-SAT model does not require it, and on some
+/// boards that admits extra solutions, so both are offered.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case")]
+pub enum Cover {
+    /// Every free cell is covered (the game's rule).
+    #[default]
+    Full,
+    /// Free cells may stay empty (as some solvers model the game).
+    Partial,
+}
+
+impl Cover {
+    pub fn name(self) -> &'static str {
+        match self {
+            Cover::Full => "full",
+            Cover::Partial => "partial",
+        }
+    }
+    /// Reads a rule name as [`Cover::name`] writes it.
+    pub fn from_name(name: &str) -> Option<Cover> {
+        [Cover::Full, Cover::Partial]
+            .into_iter()
+            .find(|c| c.name() == name)
+    }
+}
+
+/// The two domino kinds; neither may be rotated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Kind {
+    /// Vertical, one dot on the upper cell.
+    One,
+    /// Horizontal, two dots on the right cell.
+    Two,
+}
+
+impl Kind {
+    pub fn dots(self) -> u32 {
+        match self {
+            Kind::One => 1,
+            Kind::Two => 2,
+        }
+    }
+}
+
+/// One domino, anchored at its top-left cell `(w, h)`: the dot cell of a
+/// [`Kind::One`], the blank (left) cell of a [`Kind::Two`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Placement {
+    pub h: usize,
+    pub w: usize,
+    pub kind: Kind,
+}
+
+impl Placement {
+    pub fn new(kind: Kind, w: usize, h: usize) -> Placement {
+        Placement { h, w, kind }
+    }
+    /// Both cells, anchor first.
+    pub fn cells(&self) -> [(usize, usize); 2] {
+        match self.kind {
+            Kind::One => [(self.w, self.h), (self.w, self.h + 1)],
+            Kind::Two => [(self.w, self.h), (self.w + 1, self.h)],
+        }
+    }
+    /// The cell showing the dots, which is where they count for its row and column.
+    pub fn dot_cell(&self) -> (usize, usize) {
+        match self.kind {
+            Kind::One => (self.w, self.h),
+            Kind::Two => (self.w + 1, self.h),
+        }
+    }
+}
+
+/// A solution: its dominoes in row-major order of their anchors.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct DominoSolution {
+    pub dominoes: Vec<Placement>,
+}
+
+/// A validated board. Fields are private so the black-cell grid cannot drift
+/// from the list it was built from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DominoPuzzle {
+    width: usize,
+    height: usize,
+    blacks: Vec<(usize, usize)>,
+    black: Vec<bool>,
+    top: Vec<u32>,
+    side: Vec<u32>,
+}
+
+impl DominoPuzzle {
+    /// Builds a board from parts already known to be consistent (the parser
+    /// and the generator check that); cells outside the board are ignored.
+    pub fn new(
+        width: usize,
+        height: usize,
+        blacks: &[(usize, usize)],
+        top: Vec<u32>,
+        side: Vec<u32>,
+    ) -> DominoPuzzle {
+        let mut black = vec![false; width * height];
+        for &(w, h) in blacks {
+            if w < width && h < height {
+                black[h * width + w] = true;
+            }
+        }
+        let blacks = (0..width * height)
+            .filter(|&i| black[i])
+            .map(|i| (i % width, i / width))
+            .collect();
+        DominoPuzzle {
+            width,
+            height,
+            blacks,
+            black,
+            top,
+            side,
+        }
+    }
+    pub fn width(&self) -> usize {
+        self.width
+    }
+    pub fn height(&self) -> usize {
+        self.height
+    }
+    /// Black cells in row-major order.
+    pub fn blacks(&self) -> &[(usize, usize)] {
+        &self.blacks
+    }
+    /// Column sums, left to right.
+    pub fn top(&self) -> &[u32] {
+        &self.top
+    }
+    /// Row sums, top to bottom.
+    pub fn side(&self) -> &[u32] {
+        &self.side
+    }
+    /// Is `(w, h)` black? Cells outside the board are not.
+    pub fn is_black(&self, w: usize, h: usize) -> bool {
+        w < self.width && h < self.height && self.black[h * self.width + w]
+    }
+
+    /// Checks a solution without reusing anything from the solver, so a
+    /// solver bug cannot hide behind a shared mistake.
+    pub fn check(&self, solution: &DominoSolution, cover: Cover) -> Result<(), String> {
+        let (width, height) = (self.width, self.height);
+        let mut owner: Vec<Option<usize>> = vec![None; width * height];
+        let mut cols = vec![0u32; width];
+        let mut rows = vec![0u32; height];
+        for (i, d) in solution.dominoes.iter().enumerate() {
+            for (w, h) in d.cells() {
+                if w >= width || h >= height {
+                    return Err(format!("domino {d:?} leaves the board at ({w}, {h})"));
+                }
+                if self.is_black(w, h) {
+                    return Err(format!("domino {d:?} covers black cell ({w}, {h})"));
+                }
+                if let Some(j) = owner[h * width + w] {
+                    return Err(format!("dominoes {j} and {i} both cover ({w}, {h})"));
+                }
+                owner[h * width + w] = Some(i);
+            }
+            let (w, h) = d.dot_cell();
+            cols[w] += d.kind.dots();
+            rows[h] += d.kind.dots();
+        }
+        if let Some(w) = (0..width).find(|&w| cols[w] != self.top[w]) {
+            return Err(format!(
+                "column {w} has {}, needs {}",
+                crate::present::report::plural(cols[w].into(), "dot"),
+                self.top[w]
+            ));
+        }
+        if let Some(h) = (0..height).find(|&h| rows[h] != self.side[h]) {
+            return Err(format!(
+                "row {h} has {}, needs {}",
+                crate::present::report::plural(rows[h].into(), "dot"),
+                self.side[h]
+            ));
+        }
+        if cover == Cover::Full {
+            if let Some(i) = (0..width * height).find(|&i| !self.black[i] && owner[i].is_none()) {
+                return Err(format!(
+                    "cell ({}, {}) is not covered under the full rule",
+                    i % width,
+                    i / width
+                ));
+            }
+        }
+        Ok(())
+    }
+}

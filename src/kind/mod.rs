@@ -1,0 +1,4 @@
+//! The puzzle kinds, each with its own model, reader, solver and renderer.
+
+pub mod domino;
+pub mod tiles;

@@ -1,0 +1,264 @@
+//! Reading a puzzle folder's `input/`: the notation file and the tile pictures.
+
+pub mod convert;
+pub mod file;
+pub mod legespiel_xml;
+pub mod letters;
+mod missing;
+pub mod overwrite;
+pub mod pictures;
+pub mod signed;
+pub mod spec;
+pub mod tile_dict;
+pub mod yaml;
+
+use crate::error::InputError;
+use std::path::Path;
+
+pub use spec::Parsed;
+
+/// The native notation (seed 000).
+pub const TILE_DICT: &str = "tile_dict.yaml";
+/// The other tile notations, each read by its own module.
+pub const LETTERS: &str = "letters.txt";
+pub const SIGNED: &str = "signed.txt";
+pub const LEGESPIEL_XML: &str = "legespiel.xml";
+/// Rows and columns of a rectangular board, beside `tile_dict.yaml`.
+pub const BOARD: &str = "board.yaml";
+
+/// Every notation file that marks a folder as a puzzle.
+pub const NOTATIONS: [&str; 5] = [
+    TILE_DICT,
+    LETTERS,
+    SIGNED,
+    LEGESPIEL_XML,
+    crate::kind::domino::FILE_NAME,
+];
+
+/// The one notation file in `input_dir`. None is not a puzzle; more than one
+/// is ambiguous, and the message names them.
+pub fn notation_file(input_dir: &Path) -> Result<std::path::PathBuf, InputError> {
+    let present: Vec<&str> = NOTATIONS
+        .into_iter()
+        .filter(|n| file::exists(&input_dir.join(n)))
+        .collect();
+    match present.as_slice() {
+        [one] => Ok(input_dir.join(one)),
+        [] => Err(InputError::new(
+            input_dir,
+            format!("no puzzle file ({})", NOTATIONS.join(", ")),
+        )
+        .hint("add one of them")),
+        many => Err(InputError::new(
+            input_dir,
+            format!("more than one puzzle file: {}", many.join(", ")),
+        )
+        .hint("keep one notation per puzzle folder")),
+    }
+}
+
+/// The text of a notation file: UTF-8, without the byte order mark some
+/// editors put first (every notation accepts one, as YAML and XML do).
+pub fn utf8<'a>(path: &Path, bytes: &'a [u8]) -> Result<&'a str, InputError> {
+    let text = std::str::from_utf8(bytes).map_err(|_| {
+        InputError::new(path, "the file is not UTF-8 text").hint("save it as UTF-8")
+    })?;
+    Ok(text.strip_prefix('\u{feff}').unwrap_or(text))
+}
+
+/// Reads and validates the puzzle described in `input_dir`.
+pub fn read_puzzle(input_dir: &Path) -> Result<Parsed, InputError> {
+    let file = notation_file(input_dir)?;
+    if file
+        .file_name()
+        .is_some_and(|n| n == crate::kind::domino::FILE_NAME)
+    {
+        return Err(
+            InputError::new(&file, "a Domino Fit puzzle has no tile pictures to draw")
+                .hint("its boards are drawn by the renderer"),
+        );
+    }
+    read_notation_file(&file)
+}
+
+/// Finds the notation file for `solve`: the file itself, a folder holding
+/// one, or a puzzle folder whose `input/` holds one.
+pub fn resolve_notation(path: &Path) -> Result<std::path::PathBuf, InputError> {
+    if file::exists(path) && !path.is_dir() {
+        return Ok(path.to_path_buf());
+    }
+    let input = path.join("input");
+    let dir = if NOTATIONS.iter().any(|n| file::exists(&input.join(n))) {
+        input
+    } else {
+        path.to_path_buf()
+    };
+    notation_file(&dir).map_err(|e| e.hint("pass a puzzle file or a puzzle folder"))
+}
+
+/// Reads one tile notation file given by its path (and `board.yaml` beside it).
+pub fn read_notation_file(path: &Path) -> Result<Parsed, InputError> {
+    let bytes = file::read_capped(path, file::NOTATION_CAP)?;
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let shape = read_board(dir)?.map(|b| b.shape);
+    parse_notation(path, &bytes, shape)
+}
+
+/// Parses the bytes of the tile notation file at `path`, by its file name;
+/// `shape` is the board's from `board.yaml`, if there is one.
+pub fn parse_notation(
+    path: &Path,
+    bytes: &[u8],
+    shape: Option<(usize, usize)>,
+) -> Result<Parsed, InputError> {
+    let text = utf8(path, bytes)?;
+    let name = path
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or(TILE_DICT);
+    let spec = match name {
+        LETTERS => letters::parse(path, text)?,
+        SIGNED => signed::parse(path, text)?,
+        LEGESPIEL_XML => legespiel_xml::parse(path, text)?,
+        _ => tile_dict::read(path, text)?,
+    };
+    spec::build(spec, shape)
+}
+
+/// Reads the notation at `from` and writes it as `tile_dict.yaml` (and
+/// `board.yaml` when the board is not square) into `to_dir`; returns the
+/// files written. Pictures are not copied: they keep their names.
+pub fn convert_to_tile_dict(
+    from: &Path,
+    to_dir: &Path,
+    force: bool,
+) -> Result<Vec<std::path::PathBuf>, String> {
+    let file = resolve_notation(from).map_err(|e| e.to_string())?;
+    let bytes = file::read_capped(&file, file::NOTATION_CAP).map_err(|e| e.to_string())?;
+    let text = utf8(&file, &bytes).map_err(|e| e.to_string())?;
+    let name = file
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or(TILE_DICT);
+    let mut spec = match name {
+        LETTERS => letters::parse(&file, text),
+        SIGNED => signed::parse(&file, text),
+        LEGESPIEL_XML => legespiel_xml::parse(&file, text),
+        TILE_DICT => tile_dict::read(&file, text),
+        other => {
+            return Err(format!(
+                "{}: {other} is not a tile notation this tool converts",
+                file.display()
+            ))
+        }
+    }
+    .map_err(|e| e.to_string())?;
+    if spec.shape.is_none() {
+        spec.shape = read_board(file.parent().unwrap_or(Path::new(".")))
+            .map_err(|e| e.to_string())?
+            .map(|b| b.shape);
+    }
+    // The puzzle must be valid before it is written in another notation.
+    spec::build(spec.clone(), None).map_err(|e| e.to_string())?;
+    let out = convert::to_tile_dict(&spec).map_err(|e| e.to_string())?;
+    // board.yaml is always in the list: one left from another puzzle would
+    // give this one its shape.
+    overwrite::guard(to_dir, &[TILE_DICT, BOARD], force).map_err(|e| e.to_string())?;
+    if out.board.is_none() && to_dir.join(BOARD).symlink_metadata().is_ok() {
+        return Err(InputError::new(
+            to_dir.join(BOARD),
+            "the converted puzzle is square and writes no board.yaml, but this one would give it another shape",
+        )
+        .hint("move board.yaml away first")
+        .to_string());
+    }
+    std::fs::create_dir_all(to_dir).map_err(|e| format!("{}: {e}", to_dir.display()))?;
+    let mut written = Vec::new();
+    for (name, text) in [(TILE_DICT, Some(out.tile_dict)), (BOARD, out.board)] {
+        if let Some(text) = text {
+            let path = to_dir.join(name);
+            crate::pipeline::output::write_if_changed(&path, text.as_bytes())
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+            written.push(path);
+        }
+    }
+    Ok(written)
+}
+
+/// `board.yaml` as read: the board's rows and columns, and the file's bytes
+/// (part of the build key).
+pub struct BoardFile {
+    pub shape: (usize, usize),
+    pub bytes: Vec<u8>,
+}
+
+/// `board.yaml` in `input_dir`, if there is one.
+pub fn read_board(input_dir: &Path) -> Result<Option<BoardFile>, InputError> {
+    let path = input_dir.join(BOARD);
+    if !file::exists(&path) {
+        return Ok(None);
+    }
+    let bytes = file::read_capped(&path, file::NOTATION_CAP)?;
+    const HINT: &str = "write two lines, e.g. rows: 3 and cols: 4";
+    let text = utf8(&path, &bytes).map_err(|e| e.hint(HINT))?;
+    let root = yaml::parse_file(&path, text, HINT)?;
+    let yaml::Value::Map(entries) = &root.value else {
+        return Err(InputError::new(&path, "expected rows and cols")
+            .at(root.line, root.column)
+            .hint(HINT));
+    };
+    let (mut rows, mut cols) = (None, None);
+    for (k, v) in entries {
+        let slot = match &k.value {
+            yaml::Value::Str(s) if s == "rows" => &mut rows,
+            yaml::Value::Str(s) if s == "cols" => &mut cols,
+            _ => {
+                return Err(InputError::new(&path, "only rows and cols belong here")
+                    .at(k.line, k.column)
+                    .hint(HINT))
+            }
+        };
+        match v.value {
+            yaml::Value::Int(n)
+                if (1..=crate::kind::tiles::model::MAX_TILES as i128).contains(&n) =>
+            {
+                *slot = Some(n as usize)
+            }
+            _ => {
+                return Err(
+                    InputError::new(&path, "rows and cols must be whole numbers from 1")
+                        .at(v.line, v.column)
+                        .hint(HINT),
+                )
+            }
+        }
+    }
+    match (rows, cols) {
+        (Some(r), Some(c)) => Ok(Some(BoardFile {
+            shape: (r, c),
+            bytes,
+        })),
+        _ => Err(InputError::new(&path, "both rows and cols are needed").hint(HINT)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_notation_accepts_a_byte_order_mark() {
+        let files = [
+            (LETTERS, "ACFH\nBDEG\nACEG\nBDFH\n"),
+            (SIGNED, "1 2 3 4\n-1 -2 -3 -4\n1 2 3 4\n-1 -2 -3 -4\n"),
+            (TILE_DICT, "1: [[a, '+'], [a, '-'], [a, '+'], [a, '-']]\n"),
+        ];
+        for (name, text) in files {
+            let path = Path::new(name);
+            let plain = parse_notation(path, text.as_bytes(), None).expect(name);
+            let bom = format!("\u{feff}{text}");
+            let marked = parse_notation(path, bom.as_bytes(), None).expect(name);
+            assert_eq!(plain.puzzle.tiles, marked.puzzle.tiles, "{name}");
+        }
+    }
+}

@@ -1,0 +1,13 @@
+//! Edge-matching tile puzzles (Scramble Squares and kin): the [`model`], the
+//! notations read by [`input`], the exhaustive [`solve`]r, the board
+//! [`render`]er with its [`draw`]n tile pictures and [`overlay`]s, the
+//! benchmark boards of [`generate`] and the search drawn by [`animate`].
+
+pub mod animate;
+pub mod draw;
+pub mod generate;
+pub mod input;
+pub mod model;
+pub mod overlay;
+pub mod render;
+pub mod solve;

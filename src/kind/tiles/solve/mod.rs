@@ -1,0 +1,256 @@
+//! Exhaustive search for every solution of a [`Puzzle`], one rotation class
+//! at a time, split into independent units that rayon spreads over its pool.
+//! Knows nothing of images or files.
+
+mod classes;
+mod closest;
+mod order;
+mod parallel;
+mod search;
+mod symmetry;
+mod tables;
+pub mod trace;
+
+pub use classes::{look_classes, rotation_classes};
+pub use closest::{closest, Closest, CLOSEST_NODES};
+pub use order::Order;
+pub use search::{interrupt, interrupted};
+
+use crate::kind::tiles::model::{Board, Puzzle};
+use std::time::{Duration, Instant};
+
+/// How to search, and when to give up on a search that could run too long.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Count at most this many solutions; finding one more stops the search and
+    /// marks the result incomplete (so `complete == true` means the count is exact).
+    pub max_solutions: usize,
+    /// Stop after about this many nodes (placements that fit), the same way
+    /// on every machine and thread count, unlike `timeout`.
+    pub max_nodes: u64,
+    /// Stop after this long and report what was found as incomplete.
+    pub timeout: Option<Duration>,
+    /// Order of the plain search. With symmetry breaking it decides the order
+    /// of the subtrees; inside them the cells are filled in a spiral round the
+    /// chosen tile, except that a spiral from the centre of an odd board is
+    /// kept as it is (see `symmetry`).
+    pub order: Order,
+    /// Search one member per rotation class and turn it (see [`Outcome`]);
+    /// off, the plain search visits every member, for comparison and tests.
+    pub symmetry: bool,
+    /// The order in which a tile's turns are tried. It changes only which
+    /// solution comes first and the `tries` statistics: seed 003's Java
+    /// search turns pieces clockwise, and with `TurnOrder::Clockwise` the
+    /// tries to its first solution are the 14411 it reports.
+    pub turn_order: TurnOrder,
+}
+
+/// See [`Limits::turn_order`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum TurnOrder {
+    /// Turns 0, 1, 2, 3 counter-clockwise.
+    #[default]
+    #[value(name = "ccw")]
+    CounterClockwise,
+    /// Turns 0, 1, 2, 3 clockwise, i.e. 0, 3, 2, 1 counter-clockwise.
+    #[value(name = "cw")]
+    Clockwise,
+}
+
+impl TurnOrder {
+    /// Counter-clockwise turns in the order they are tried.
+    pub fn sequence(self) -> [u8; 4] {
+        match self {
+            TurnOrder::CounterClockwise => [0, 1, 2, 3],
+            TurnOrder::Clockwise => [0, 3, 2, 1],
+        }
+    }
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_solutions: 1000,
+            max_nodes: MAX_NODES,
+            timeout: None,
+            order: Order::RowMajor,
+            symmetry: true,
+            turn_order: TurnOrder::CounterClockwise,
+        }
+    }
+}
+
+/// The default node budget of a search: about 80 s at the 24 M nodes/s
+/// measured on two shared cores (40 s on quiet ones), far above what any
+/// bundled or corpus puzzle needs.
+pub const MAX_NODES: u64 = 2_000_000_000;
+
+/// Solutions whose boards a search keeps (and `solutions.json` lists); beyond
+/// it they are only counted, so memory and output stay bounded whatever
+/// `max_solutions` is: about 10 MB of boards and 40 MB of `solutions.json` on
+/// a 6 x 6 board. Every corpus puzzle (at most 43008 solutions) is listed
+/// whole, so its distinct looks are exact.
+pub const MAX_LISTED: usize = 100_000;
+
+/// Why a search ended before it had seen the whole tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StopReason {
+    MaxSolutions(usize),
+    Timeout(Duration),
+    /// The node budget ran out: [`Limits::max_nodes`], or for the
+    /// closest-board search its own (see [`closest`]).
+    MaxNodes(u64),
+}
+
+/// Everything the search found.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    /// Solutions class by class, in the order the search meets the classes.
+    /// With symmetry breaking each class is its representative (the member in
+    /// which the chosen tile, or the centre tile, has turns 0) followed by that
+    /// board turned 1, 2 and 3 quarter turns (on a rectangle: turned twice), so
+    /// `--unique`, which shows a class's first member, shows the representative.
+    /// The order is the same for any number of threads. At most
+    /// [`MAX_LISTED`] of them: `total` counts them all.
+    pub solutions: Vec<Board>,
+    /// Solutions found (up to `max_solutions`), listed or not.
+    pub total: usize,
+    /// Rotation class of each solution, numbered from 1 in order of first appearance.
+    pub classes: Vec<u32>,
+    pub unique: usize,
+    /// Look class of each solution (see [`look_classes`]), and their number:
+    /// the count of solutions as a person sees them.
+    pub look_classes: Vec<u32>,
+    /// Counted over the listed solutions only: a lower bound when not all
+    /// are listed (see [`Outcome::listed_all`]); so is `unique` without
+    /// symmetry breaking.
+    pub looks: usize,
+    /// `None` when the whole tree was searched and the count is exact.
+    pub stopped: Option<StopReason>,
+    /// Placements that fitted their neighbours, total and per depth; with
+    /// `Order::Spiral` and symmetry breaking on an odd board, `nodes_per_depth`
+    /// is seed 002's "calls" list without its leading 1.
+    pub nodes: u64,
+    pub nodes_per_depth: Vec<u64>,
+    /// Oriented candidates examined (seed 003's "tries"), and how many of them
+    /// came before the first solution was complete.
+    pub tries: u64,
+    pub tries_to_first: Option<u64>,
+}
+
+impl Outcome {
+    pub fn complete(&self) -> bool {
+        self.stopped.is_none()
+    }
+
+    /// Whether `solutions` holds every solution counted in `total`.
+    pub fn listed_all(&self) -> bool {
+        self.solutions.len() == self.total
+    }
+}
+
+/// Finds every solution (up to `limits`), checking each one independently of
+/// the search before reporting it.
+pub fn solve(puzzle: &Puzzle, limits: &Limits) -> Outcome {
+    let start = Instant::now();
+    let tables = tables::Tables::new(puzzle, limits.turn_order);
+    let split = symmetry::split(puzzle, &tables, limits.order, limits.symmetry);
+    let budget = parallel::Budget {
+        max_members: limits.max_solutions,
+        max_nodes: limits.max_nodes,
+        listed: MAX_LISTED.min(limits.max_solutions),
+        deadline: limits.timeout.map(|t| start + t),
+    };
+    let merged = parallel::run_all(&tables, &split, budget);
+    if search::interrupted() {
+        // Nobody will use the result: skip checking and grouping what was found.
+        return Outcome {
+            solutions: Vec::new(),
+            total: 0,
+            classes: Vec::new(),
+            unique: 0,
+            look_classes: Vec::new(),
+            looks: 0,
+            stopped: Some(StopReason::Timeout(start.elapsed())),
+            nodes: 0,
+            nodes_per_depth: vec![0; puzzle.cells()],
+            tries: 0,
+            tries_to_first: None,
+        };
+    }
+    let cells = puzzle.cells();
+    let mut nodes_per_depth = vec![0u64; cells];
+    let mut solutions = Vec::new();
+    let mut classes = Vec::new();
+    let mut tries = 0;
+    let mut tries_to_first = None;
+    let mut reps = 0usize;
+    let members = usize::from(split.members);
+    for unit in &merged.units {
+        for (d, n) in unit.nodes.iter().enumerate() {
+            nodes_per_depth[d] += n;
+        }
+        if tries_to_first.is_none() {
+            tries_to_first = unit.tries_to_first.map(|t| tries + t);
+        }
+        tries += unit.tries.iter().sum::<u64>();
+        // Boards are listed while every solution before them was.
+        let listing = solutions.len() == reps * members;
+        for (k, board) in unit.boards.iter().enumerate() {
+            if !listing || solutions.len() >= budget.listed {
+                break;
+            }
+            for q in 0..split.members {
+                solutions.push(puzzle.turn_board(board, q * split.quarter_turns_step));
+                classes.push((reps + k + 1) as u32);
+            }
+        }
+        reps += unit.count;
+    }
+    for board in &solutions {
+        // A failure here is a solver bug, never a property of the input.
+        if let Err(fault) = puzzle.check(board) {
+            panic!("solver produced an invalid board ({fault}): {board:?}");
+        }
+    }
+    let mut total = reps.saturating_mul(members);
+    let stopped = if merged.capped {
+        total = limits.max_solutions;
+        Some(StopReason::MaxSolutions(limits.max_solutions))
+    } else if merged.out_of_nodes {
+        Some(StopReason::MaxNodes(limits.max_nodes))
+    } else if merged.timed_out {
+        Some(StopReason::Timeout(limits.timeout.unwrap_or_default()))
+    } else {
+        None
+    };
+    solutions.truncate(total.min(budget.listed));
+    classes.truncate(solutions.len());
+    let (classes, unique) = if split.members == 1 {
+        rotation_classes(puzzle, &solutions)
+    } else {
+        // The classes of the solutions the count keeps, listed or not.
+        (classes, total.div_ceil(members))
+    };
+    let (look_classes, looks) = look_classes(puzzle, &solutions);
+    Outcome {
+        solutions,
+        total,
+        classes,
+        unique,
+        look_classes,
+        looks,
+        stopped,
+        nodes: nodes_per_depth.iter().sum(),
+        nodes_per_depth,
+        tries,
+        tries_to_first,
+    }
+}
+
+#[cfg(test)]
+mod budget_tests;
+#[cfg(test)]
+mod stats_tests;
+#[cfg(test)]
+mod tests;

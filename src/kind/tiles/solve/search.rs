@@ -1,0 +1,284 @@
+//! The search core: a depth-first backtracker over one unit of work, a fixed
+//! first placement and the order in which to fill the rest.
+//!
+//! Candidates come from [`Tables`] (one lookup per step), used tiles are a
+//! `u128` bitset and the stack is explicit: the loop never allocates except
+//! to store a solution.
+
+use super::order::Step;
+use super::tables::{Cand, Tables};
+use crate::kind::tiles::model::{Board, Placement};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::Instant;
+
+/// Set by [`interrupt`]: every search in the process stops at its next check.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Stops every running and future search in this process, as a timeout does
+/// (checked with the clock, every 2^16 nodes). For Ctrl-C: a long search
+/// must not keep the user waiting.
+pub fn interrupt() {
+    INTERRUPTED.store(true, Ordering::SeqCst);
+}
+
+/// Whether [`interrupt`] was called: other searches (Domino Fit) poll it too.
+pub fn interrupted() -> bool {
+    INTERRUPTED.load(Ordering::Relaxed)
+}
+
+/// Shared by every unit of one solve: the deadline, and which units are no
+/// longer needed because earlier ones already hold enough solutions.
+pub(super) struct Control {
+    pub deadline: Option<Instant>,
+    /// Boards all units may still keep between them (see [`Quota::keep`]):
+    /// what units running at once hold stays bounded whatever the limits.
+    pub keep_left: AtomicUsize,
+    pub timed_out: AtomicBool,
+    /// Units with a larger index may stop at once.
+    pub needed_up_to: AtomicUsize,
+}
+
+impl Control {
+    fn should_stop(&self, unit: usize) -> Option<End> {
+        if unit > self.needed_up_to.load(Ordering::Relaxed) {
+            return Some(End::Cancelled);
+        }
+        if self.timed_out.load(Ordering::Relaxed) || INTERRUPTED.load(Ordering::Relaxed) {
+            return Some(End::Timeout);
+        }
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.timed_out.store(true, Ordering::Relaxed);
+            return Some(End::Timeout);
+        }
+        None
+    }
+}
+
+/// How a unit's search ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum End {
+    Done,
+    /// Found as many solutions as it was asked for; more may exist.
+    Capped,
+    Timeout,
+    Cancelled,
+    /// Its node allowance ([`Quota::nodes`]) is spent; more may lie beyond.
+    NodeLimit,
+}
+
+/// What one unit may do before it stops.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Quota {
+    /// Stop (as [`End::Capped`]) once this many solutions are found.
+    pub want: usize,
+    /// Keep at most this many boards; later solutions are only counted.
+    pub keep: usize,
+    /// Visit at most this many nodes below the first placement; the next one
+    /// stops the unit (as [`End::NodeLimit`]).
+    pub nodes: u64,
+}
+
+pub(super) struct Found {
+    /// The first solutions as row-major boards, in search order: all of them
+    /// unless [`Quota::keep`] or [`Control::keep_left`] ran out.
+    pub boards: Vec<Board>,
+    /// Solutions found, kept or not.
+    pub count: usize,
+    pub end: End,
+    /// Placements that fitted, per depth (seed 002's "calls", shifted by one).
+    pub nodes: Vec<u64>,
+    /// Oriented candidates examined (seed 003's "tries"): the whole remaining
+    /// set for a finished loop, up to the current one for a loop cut short.
+    pub tries: Vec<u64>,
+    /// Tries up to and including the unit's first solution.
+    pub tries_to_first: Option<u64>,
+}
+
+/// Nodes between two looks at the clock and the shared flags.
+const CHECK_EVERY: u32 = 1 << 16;
+
+/// The entries of `tables` that are candidates for step 1 below `first`.
+pub(super) fn second_range(tables: &Tables, steps: &[Step], first: Cand) -> (u32, u32) {
+    let s = &steps[1];
+    let code = |f: Option<(usize, usize)>| f.map_or(tables.any, |(_, side)| first.edges[side]);
+    let i = tables.base(s.key) as usize
+        + usize::from(code(s.from[0])) * tables.width
+        + usize::from(code(s.from[1]));
+    (tables.offsets[i], tables.offsets[i + 1])
+}
+
+/// Searches below the placement `first` of `steps[0]`, keeping at most `want`
+/// solutions. With `second`, only that slice of step 1's candidates
+/// ([`second_range`]) is searched: the first slice counts the first
+/// placement, the last one the end of step 1's loop, so slices add up to the
+/// whole unit.
+pub(super) fn run(
+    tables: &Tables,
+    steps: &[Step],
+    (first, second): (Cand, Option<(u32, u32)>),
+    quota: Quota,
+    ctl: &Control,
+    unit: usize,
+) -> Found {
+    let n = steps.len();
+    let mut found = Found {
+        boards: Vec::new(),
+        count: 0,
+        end: End::Done,
+        nodes: vec![0; n],
+        tries: vec![0; n],
+        tries_to_first: None,
+    };
+    if let Some(end) = ctl.should_stop(unit) {
+        found.end = end;
+        return found;
+    }
+    let n_first = u64::from(
+        steps.len() == 1 || second.is_none_or(|(lo, _)| lo == second_range(tables, steps, first).0),
+    );
+    found.nodes[0] = n_first;
+    found.tries[0] = n_first;
+    let any = tables.any;
+    // Position `n` is a pseudo-neighbour showing `any` on every side.
+    let mut placed = vec![first; n + 1];
+    placed[n].edges = [any; 4];
+    let board = |placed: &[Cand]| -> Board {
+        let mut b = vec![Placement { tile: 0, turns: 0 }; n];
+        for (s, c) in steps.iter().zip(placed) {
+            b[s.cell] = Placement {
+                tile: c.tile,
+                turns: c.turns,
+            };
+        }
+        b
+    };
+    let mut keeping = true;
+    let mut keep = |found: &mut Found, placed: &[Cand]| {
+        found.count += 1;
+        keeping = keeping
+            && found.boards.len() < quota.keep
+            && ctl
+                .keep_left
+                .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |k| k.checked_sub(1))
+                .is_ok();
+        if keeping {
+            found.boards.push(board(placed));
+        }
+    };
+    if n == 1 {
+        keep(&mut found, &placed);
+        found.tries_to_first = Some(1);
+        return found;
+    }
+    // Per step: the table base and where its two key codes come from.
+    let keys: Vec<(u32, [(usize, usize); 2])> = steps
+        .iter()
+        .map(|s| {
+            let from = s.from.map(|f| f.unwrap_or((n, 0)));
+            (tables.base(s.key), from)
+        })
+        .collect();
+    let width = tables.width;
+    let bucket = |placed: &[Cand], d: usize| -> (u32, u32) {
+        let (base, [(pa, sa), (pb, sb)]) = keys[d];
+        let a = usize::from(placed[pa].edges[sa]);
+        let b = usize::from(placed[pb].edges[sb]);
+        let i = base as usize + a * width + b;
+        (tables.offsets[i], tables.offsets[i + 1])
+    };
+    let mut pos = vec![0u32; n];
+    let mut end = vec![0u32; n];
+    let mut used: u128 = 1 << first.tile;
+    let mut depth = 1;
+    let whole = bucket(&placed, 1);
+    (pos[1], end[1]) = second.unwrap_or(whole);
+    // Tries of step 1's finished loop belong to the slice that ends it.
+    let last_slice = end[1] == whole.1;
+    // Nodes before the next look at the clock, the flags and the allowance.
+    let mut chunk = u64::from(CHECK_EVERY).min(quota.nodes);
+    let mut budget = chunk;
+    let mut spent = 0u64;
+    'search: loop {
+        if pos[depth] == end[depth] {
+            if depth > 1 || last_slice {
+                found.tries[depth] += 4 * (n - depth) as u64;
+            }
+            depth -= 1;
+            if depth == 0 {
+                break;
+            }
+            used &= !(1u128 << placed[depth].tile);
+            continue;
+        }
+        let cand = tables.entries[pos[depth] as usize];
+        pos[depth] += 1;
+        let bit = 1u128 << cand.tile;
+        if used & bit != 0 {
+            continue;
+        }
+        let step = &steps[depth];
+        if step.extras > 0
+            && !step.extra[..step.extras].iter().all(|&(p, side, own)| {
+                let a = usize::from(placed[p].edges[side]);
+                tables.fit[a * width + usize::from(cand.edges[own])]
+            })
+        {
+            continue;
+        }
+        if budget == 0 {
+            spent += chunk;
+            chunk = u64::from(CHECK_EVERY).min(quota.nodes - spent);
+            budget = chunk;
+            let stop = if chunk == 0 {
+                Some(End::NodeLimit)
+            } else {
+                ctl.should_stop(unit)
+            };
+            if let Some(e) = stop {
+                found.end = e;
+                add_partial_tries(&mut found.tries, &placed, &pos, depth, tables);
+                break 'search;
+            }
+        }
+        budget -= 1;
+        found.nodes[depth] += 1;
+        placed[depth] = cand;
+        if depth + 1 == n {
+            keep(&mut found, &placed);
+            if found.tries_to_first.is_none() {
+                let mut t = found.tries.clone();
+                add_partial_tries(&mut t, &placed, &pos, depth, tables);
+                found.tries_to_first = Some(t.iter().sum());
+            }
+            if found.count >= quota.want {
+                found.end = End::Capped;
+                add_partial_tries(&mut found.tries, &placed, &pos, depth, tables);
+                break 'search;
+            }
+            continue;
+        }
+        used |= bit;
+        depth += 1;
+        (pos[depth], end[depth]) = bucket(&placed, depth);
+    }
+    found
+}
+
+/// Adds, for each loop still open at depths `1..=depth`, the candidates it has
+/// examined so far: those of unused tiles up to its current one, in the
+/// (tile, turns) order the tables keep.
+fn add_partial_tries(tries: &mut [u64], placed: &[Cand], pos: &[u32], depth: usize, t: &Tables) {
+    for d in 1..=depth {
+        let current = t.entries[pos[d] as usize - 1];
+        let earlier = placed[..d].iter().filter(|c| c.tile < current.tile).count();
+        let unused_before = usize::from(current.tile) - earlier;
+        // The current turns' place in the order turns are tried (not its value:
+        // clockwise tries 0, 3, 2, 1).
+        let tried = t
+            .turns
+            .iter()
+            .position(|&r| r == current.turns)
+            .unwrap_or(3);
+        tries[d] += (4 * unused_before + tried + 1) as u64;
+    }
+}

@@ -1,0 +1,106 @@
+//! Candidate tables: every oriented tile filed under the codes its neighbours
+//! show, so a step finds its candidates with one lookup and compares no edges.
+//!
+//! A table is keyed by two of the candidate's sides. Its bucket `(a, b)` holds,
+//! in (tile, turns) order, the oriented tiles whose edge on the first side fits
+//! the neighbour code `a` and whose edge on the second fits `b`; the extra code
+//! `any` stands for "no neighbour there". Keying by the neighbour's code rather
+//! than by a required code means any match relation costs the same.
+
+use crate::kind::tiles::model::{Edge, Puzzle};
+
+/// An oriented tile with the edge codes it shows on each side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Cand {
+    pub tile: u8,
+    pub turns: u8,
+    pub edges: [u8; 4],
+}
+
+pub(super) struct Tables {
+    /// Edge codes plus one for `any`.
+    pub width: usize,
+    pub any: u8,
+    /// Bucket `b` of all tables holds `entries[offsets[b]..offsets[b + 1]]`.
+    pub offsets: Vec<u32>,
+    pub entries: Vec<Cand>,
+    /// `fit[a * width + b]`: whether codes `a` and `b` may touch (`any` fits all).
+    pub fit: Vec<bool>,
+    /// Base bucket of the table for each key pair `(s, t)`, `s < t`, at `s * 4 + t`.
+    base: [u32; 16],
+    /// The turns of a tile in the order every candidate list holds them.
+    pub turns: [u8; 4],
+}
+
+impl Tables {
+    pub fn new(puzzle: &Puzzle, turn_order: super::TurnOrder) -> Tables {
+        let codes = puzzle.matching.codes();
+        let width = codes + 1;
+        let any = codes as u8;
+        let mut fit = vec![true; width * width];
+        for a in 0..codes {
+            for b in 0..codes {
+                fit[a * width + b] = puzzle.fits(Edge(a as u8), Edge(b as u8));
+            }
+        }
+        // Codes a neighbour may show next to each of our codes, and `any`.
+        let touching: Vec<Vec<usize>> = (0..codes)
+            .map(|c| {
+                (0..codes)
+                    .filter(|&n| fit[n * width + c])
+                    .chain([codes])
+                    .collect()
+            })
+            .collect();
+        let mut offsets = vec![0u32];
+        let mut entries = Vec::new();
+        let mut base = [0u32; 16];
+        for s in 0..4 {
+            for t in s + 1..4 {
+                base[s * 4 + t] = (offsets.len() - 1) as u32;
+                let mut buckets: Vec<Vec<Cand>> = vec![Vec::new(); width * width];
+                for (i, tile) in puzzle.tiles.iter().enumerate() {
+                    for turns in turn_order.sequence() {
+                        let edges = [0, 1, 2, 3].map(|side| tile.edge(side, turns).0);
+                        let cand = Cand {
+                            tile: i as u8,
+                            turns,
+                            edges,
+                        };
+                        for &a in &touching[usize::from(edges[s])] {
+                            for &b in &touching[usize::from(edges[t])] {
+                                buckets[a * width + b].push(cand);
+                            }
+                        }
+                    }
+                }
+                for bucket in buckets {
+                    entries.extend(bucket);
+                    offsets.push(entries.len() as u32);
+                }
+            }
+        }
+        Tables {
+            width,
+            any,
+            offsets,
+            entries,
+            fit,
+            base,
+            turns: turn_order.sequence(),
+        }
+    }
+
+    pub fn base(&self, key: (usize, usize)) -> u32 {
+        self.base[key.0 * 4 + key.1]
+    }
+
+    /// The oriented tile `tile` turned `turns` times.
+    pub fn oriented(&self, puzzle: &Puzzle, tile: usize, turns: u8) -> Cand {
+        Cand {
+            tile: tile as u8,
+            turns,
+            edges: [0, 1, 2, 3].map(|side| puzzle.tiles[tile].edge(side, turns).0),
+        }
+    }
+}

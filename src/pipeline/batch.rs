@@ -1,0 +1,340 @@
+//! One run over a puzzles folder: discover, then each puzzle as a rayon task
+//! ([`job::run`]), then the run-level files: `summary.json`, `index.html`, and
+//! pruning of outputs whose puzzle is gone.
+
+use crate::error::{InputError, OutputError, PuzzleError};
+use crate::kind::tiles::render::Style;
+use crate::pipeline::discover::discover;
+use crate::pipeline::job;
+use crate::pipeline::output::lock::{self, LockError, Mode};
+use crate::present::summary::{Action, PuzzleReport, Summary};
+use rayon::prelude::*;
+use serde::Serialize;
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+/// The options that change what is written: all of them go into the build key.
+#[derive(Clone, Debug, Serialize)]
+pub struct OutputOptions {
+    pub max_solutions: usize,
+    /// The search's node budget; `None`: each kind's default
+    /// ([`crate::kind::tiles::solve::MAX_NODES`], [`crate::kind::domino::MAX_NODES`]).
+    pub max_nodes: Option<u64>,
+    /// At most this many solution boards are rendered per puzzle.
+    pub max_images: usize,
+    /// Render one board per rotation class instead of all: its first solution,
+    /// which is the representative the search found (the board in which the
+    /// solver's chosen tile, or the centre tile, has turns 0).
+    pub unique: bool,
+    /// Render one board per look class (what a person sees as one solution).
+    pub distinct_looks: bool,
+    pub style: Style,
+    /// How `solution-<k>.txt` numbers tiles and counts turns.
+    pub notation: crate::pipeline::output::solutions::Notation,
+    /// The order the search fills cells in (it changes `nodes_per_depth`).
+    pub order: crate::kind::tiles::solve::Order,
+    /// Domino Fit: must a solution cover every free cell?
+    pub cover: crate::kind::domino::Cover,
+    /// For a tile puzzle without a solution, search for and render the
+    /// boards that match the most edges.
+    pub closest: bool,
+    /// The closest-board search stops after about this many placements.
+    pub closest_nodes: u64,
+    /// `--link-prefix`, ending in `/`: where the output folder is published,
+    /// for the links of `index.md`. Left out of the key when unset, so
+    /// outputs made before it existed stay up to date.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub link_prefix: Option<String>,
+}
+
+impl Default for OutputOptions {
+    fn default() -> Self {
+        OutputOptions {
+            max_solutions: 1000,
+            max_nodes: None,
+            max_images: 32,
+            unique: false,
+            distinct_looks: false,
+            style: Style::default(),
+            notation: Default::default(),
+            order: crate::kind::tiles::solve::Order::default(),
+            cover: crate::kind::domino::Cover::default(),
+            closest: true,
+            closest_nodes: crate::kind::tiles::solve::CLOSEST_NODES,
+            link_prefix: None,
+        }
+    }
+}
+
+/// Everything a run needs besides the folders.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub output: OutputOptions,
+    pub max_tile_side: u32,
+    /// Fail a puzzle whose tile pictures (together) or board images have
+    /// more pixels than this, before allocating them (see `job::pixels`).
+    pub max_pixels: u64,
+    /// Give up on a puzzle's search after this long; its result is then
+    /// partial, and not taken as up to date by the next run.
+    pub timeout: Option<std::time::Duration>,
+    /// Redo every puzzle even when its manifest says the outputs are current.
+    pub force: bool,
+    /// Compare with what is on disk instead of writing (`render --check`).
+    pub check: bool,
+    /// Set (by Ctrl-C) to stop: puzzles not yet started are skipped.
+    pub cancel: Arc<AtomicBool>,
+    /// Fail instead of waiting when another run holds the output folder's lock.
+    pub no_wait: bool,
+    /// Accept a puzzles folder with no puzzle in it (a blog with none yet):
+    /// without it that is a usage error, as it is most often a wrong path.
+    pub allow_empty: bool,
+    /// The combined Markdown snippet's file name in the output folder
+    /// (`--snippet`); `None` (`--no-snippet`): none is written.
+    pub snippet: Option<String>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            output: OutputOptions::default(),
+            max_tile_side: 4096,
+            max_pixels: crate::pipeline::job::MAX_PIXELS,
+            timeout: None,
+            force: false,
+            check: false,
+            cancel: Arc::new(AtomicBool::new(false)),
+            no_wait: false,
+            allow_empty: false,
+            snippet: Some(crate::present::snippet::DEFAULT_NAME.to_string()),
+        }
+    }
+}
+
+/// What a run did.
+#[derive(Debug)]
+pub struct Run {
+    pub summary: Summary,
+    /// Output folders of puzzles that are gone: removed, or with `--check` to be removed.
+    pub pruned: Vec<String>,
+    /// Every file in them removed (with `--check`: to be), below the output folder.
+    pub pruned_files: Vec<String>,
+    /// What the run left alone in the output folder, and why.
+    pub warnings: Vec<String>,
+    /// Run-level files (`summary.json`, `index.html`) written, or with `--check` stale.
+    pub changed: Vec<String>,
+    /// Ctrl-C stopped the run; the run-level files were left as they were.
+    pub interrupted: bool,
+}
+
+/// One puzzle as `--json` shows it: its summary entry and what this run did.
+#[derive(Serialize)]
+struct JsonPuzzle<'a> {
+    #[serde(flatten)]
+    report: &'a PuzzleReport,
+    action: Action,
+    stale_files: &'a [String],
+}
+
+/// The run as `--json` prints it on stdout. Field order is the output order.
+#[derive(Serialize)]
+struct JsonRun<'a> {
+    command: &'static str,
+    ok: bool,
+    interrupted: bool,
+    totals: &'a crate::present::summary::Totals,
+    rendered: usize,
+    up_to_date: usize,
+    stale: usize,
+    puzzles: Vec<JsonPuzzle<'a>>,
+    pruned: &'a [String],
+    pruned_files: &'a [String],
+    changed: &'a [String],
+    warnings: &'a [String],
+}
+
+impl Run {
+    /// The run summary for `--json`: `summary.json`'s entries plus what this
+    /// run did with each puzzle, and no times, so it is stable for scripts.
+    pub fn to_json(&self, check: bool) -> String {
+        let count = |a: Action| {
+            self.summary
+                .puzzles
+                .iter()
+                .filter(|r| r.action == a)
+                .count()
+        };
+        let stale = count(Action::Stale);
+        let view = JsonRun {
+            command: if check { "check" } else { "render" },
+            ok: !(self.interrupted || self.summary.failed() || check && self.stale()),
+            interrupted: self.interrupted,
+            totals: &self.summary.totals,
+            rendered: count(Action::Rendered),
+            up_to_date: count(Action::UpToDate),
+            stale,
+            puzzles: self
+                .summary
+                .puzzles
+                .iter()
+                .map(|r| JsonPuzzle {
+                    report: r,
+                    action: r.action,
+                    stale_files: &r.stale_files,
+                })
+                .collect(),
+            pruned: &self.pruned,
+            pruned_files: &self.pruned_files,
+            changed: &self.changed,
+            warnings: &self.warnings,
+        };
+        crate::pipeline::output::json::to_string(&view, 2)
+    }
+
+    /// With `--check`: is anything on disk not what a render would write?
+    pub fn stale(&self) -> bool {
+        !self.changed.is_empty()
+            || !self.pruned.is_empty()
+            || self
+                .summary
+                .puzzles
+                .iter()
+                .any(|r| !r.stale_files.is_empty())
+    }
+}
+
+/// Why a run could not start or finish its run-level files.
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    /// The command line is wrong: the puzzles folder, or `-o` against it.
+    #[error("{0}")]
+    Usage(#[from] InputError),
+    /// The output folder cannot be created, locked or written.
+    #[error("{0}")]
+    Output(#[from] OutputError),
+    /// Another run holds the output folder's lock, and `--no-wait` was given.
+    #[error("{}: another unscramble run is using this output folder (wait for it to finish, or run without --no-wait to wait for it)", .0.display())]
+    Busy(PathBuf),
+}
+
+impl RunError {
+    /// The exit codes the README documents.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            RunError::Usage(_) => 2,
+            RunError::Output(_) => 3,
+            RunError::Busy(_) => 4,
+        }
+    }
+}
+
+impl From<PuzzleError> for RunError {
+    fn from(e: PuzzleError) -> Self {
+        match e {
+            PuzzleError::Input(e) => RunError::Usage(e),
+            PuzzleError::Output(e) => RunError::Output(e),
+        }
+    }
+}
+
+impl From<LockError> for RunError {
+    fn from(e: LockError) -> Self {
+        match e {
+            LockError::Busy(out) => RunError::Busy(out),
+            LockError::Io(e) => RunError::Output(e),
+        }
+    }
+}
+
+/// A puzzles folder without a puzzle is most often the wrong folder, and a
+/// run that writes an empty gallery and exits 0 hides that from a build.
+fn no_puzzle(root: &Path) -> InputError {
+    InputError::new(root, "no puzzle found in this folder").hint(format!(
+        "a puzzle is a folder whose input/ holds one of {}; pass the folder that holds your puzzles, or --allow-empty if having none is fine",
+        crate::kind::tiles::input::NOTATIONS.join(", ")
+    ))
+}
+
+/// Renders (or checks) every puzzle under `root` into `out`, calling `on_done`
+/// as each finishes (from worker threads, in completion order).
+pub fn render_all(
+    root: &Path,
+    out: &Path,
+    options: &Options,
+    jobs: Option<usize>,
+    on_start: &(dyn Fn(usize) + Sync),
+    on_done: &(dyn Fn(&PuzzleReport) + Sync),
+) -> Result<Run, RunError> {
+    crate::pipeline::output::root::check_conflicts(root, out)?;
+    let found = discover(root, Some(out))?;
+    if found.puzzles.is_empty() && found.problems.is_empty() && !options.allow_empty {
+        return Err(RunError::Usage(no_puzzle(root)));
+    }
+    let exists = crate::pipeline::output::root::prepare(out, options.check)?;
+    let _lock = if exists {
+        let mode = if options.check {
+            Mode::Shared
+        } else {
+            Mode::Exclusive
+        };
+        Some(lock::acquire(out, mode, !options.no_wait, || {
+            eprintln!(
+                "waiting for another unscramble run to finish with {} (pass --no-wait to fail instead)",
+                out.display()
+            )
+        })?)
+    } else {
+        None
+    };
+    on_start(found.puzzles.len() + found.problems.len());
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs.unwrap_or(0))
+        .build()
+        .map_err(|e| InputError::new(root, format!("cannot start worker threads: {e}")))?;
+    let cancelled = || options.cancel.load(Ordering::Relaxed);
+    let reports: Vec<Option<PuzzleReport>> = pool.install(|| {
+        found
+            .puzzles
+            .par_iter()
+            .map(|p| {
+                if cancelled() {
+                    return None;
+                }
+                let report = job::run(p, out, options);
+                on_done(&report);
+                Some(report)
+            })
+            .collect()
+    });
+    let mut reports: Vec<PuzzleReport> = reports.into_iter().flatten().collect();
+    for (name, problem) in found.problems {
+        let report = PuzzleReport::failed(&name, problem.to_string(), Vec::new());
+        on_done(&report);
+        reports.push(report);
+    }
+    let summary = Summary::new(reports);
+    if cancelled() {
+        return Ok(Run {
+            summary,
+            pruned: Vec::new(),
+            pruned_files: Vec::new(),
+            warnings: Vec::new(),
+            changed: Vec::new(),
+            interrupted: true,
+        });
+    }
+    let keep: BTreeSet<PathBuf> = found.puzzles.iter().map(|p| p.rel.clone()).collect();
+    let pruned = crate::pipeline::prune::prune(out, &keep, options.check)?;
+    let changed = crate::pipeline::output::root::write_run_files(out, &summary, options)?;
+    let mut warnings = pruned.warnings;
+    warnings.extend(changed.1);
+    Ok(Run {
+        summary,
+        pruned: pruned.folders,
+        pruned_files: pruned.files,
+        changed: changed.0,
+        warnings,
+        interrupted: false,
+    })
+}

@@ -1,0 +1,384 @@
+//! Finding puzzle folders: any folder under the root (at any depth) whose
+//! `input/` holds a notation file. The walk is sorted, so the batch order,
+//! and with it every report, is the same on every machine.
+
+use crate::error::InputError;
+use crate::kind::tiles::input::NOTATIONS;
+use std::path::{Path, PathBuf};
+use walkdir::WalkDir;
+
+/// A puzzle folder found under the root.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PuzzleDir {
+    /// Path relative to the root with `/` separators; the root itself is named
+    /// after its last component.
+    pub name: String,
+    /// Where its outputs go, relative to the output folder.
+    pub rel: PathBuf,
+    /// The puzzle folder (containing `input/`).
+    pub dir: PathBuf,
+}
+
+impl PuzzleDir {
+    pub fn input_dir(&self) -> PathBuf {
+        self.dir.join("input")
+    }
+}
+
+/// Does `dir` hold a puzzle (an `input/` folder with a notation file)? Any
+/// thing under a notation file's name counts, a FIFO or a link to a device
+/// included: reading it then fails that puzzle with a message, where
+/// skipping it would make the puzzle vanish without a word.
+pub fn is_puzzle(dir: &Path) -> bool {
+    let input = dir.join("input");
+    NOTATIONS
+        .iter()
+        .any(|n| crate::kind::tiles::input::file::exists(&input.join(n)))
+}
+
+/// What the walk found: puzzles, and places it could not look into.
+#[derive(Debug, Default)]
+pub struct Discovery {
+    pub puzzles: Vec<PuzzleDir>,
+    pub problems: Vec<(String, InputError)>,
+}
+
+/// Walks `root`, following links (a loop is reported, not followed), skipping
+/// hidden folders and `exclude` (the output folder, if it lies inside).
+pub fn discover(root: &Path, exclude: Option<&Path>) -> Result<Discovery, InputError> {
+    let meta = std::fs::metadata(root).map_err(|e| {
+        InputError::new(root, format!("cannot open the puzzles folder: {e}"))
+            .hint("pass the folder that holds your puzzles, e.g. `unscramble render puzzles`")
+    })?;
+    if !meta.is_dir() {
+        return Err(
+            InputError::new(root, "not a folder").hint("pass the folder that holds your puzzles")
+        );
+    }
+    let exclude = exclude.and_then(|p| p.canonicalize().ok());
+    let mut found = Discovery::default();
+    let mut walk = WalkDir::new(root)
+        .follow_links(true)
+        .sort_by_file_name()
+        .into_iter();
+    while let Some(entry) = walk.next() {
+        let entry = match entry {
+            Ok(e) => e,
+            Err(e) => {
+                let path = e.path().unwrap_or(root).to_path_buf();
+                // Named after the folder or link that cannot be entered.
+                let name = name_of(root, &path);
+                let problem = if e.loop_ancestor().is_some() {
+                    InputError::new(
+                        &path,
+                        "the folder links back to one of its parents (a symlink loop)",
+                    )
+                    .hint("remove or fix the link")
+                } else if is_broken_link(&path) {
+                    // A link to itself (or a chain of links that loops) fails
+                    // like a link to nothing: neither has a folder behind it.
+                    InputError::new(
+                        &path,
+                        "the symbolic link leads nowhere (it is broken, or links to itself)",
+                    )
+                    .hint("remove or fix the link")
+                } else {
+                    InputError::new(
+                        &path,
+                        format!(
+                            "cannot look into the folder: {}",
+                            e.io_error().map_or(e.to_string(), |io| io.to_string())
+                        ),
+                    )
+                    .hint("check the folder's permissions")
+                };
+                found.problems.push((name, problem));
+                continue;
+            }
+        };
+        if !entry.file_type().is_dir() {
+            continue;
+        }
+        let hidden = entry.depth() > 0 && entry.file_name().to_string_lossy().starts_with('.');
+        let excluded = exclude.is_some() && entry.path().canonicalize().ok() == exclude;
+        if hidden || excluded {
+            walk.skip_current_dir();
+            continue;
+        }
+        if entry.file_name() == "input" && entry.depth() > 0 {
+            if is_puzzle(entry.path().parent().unwrap_or(root)) {
+                let dir = entry.path().parent().unwrap_or(root).to_path_buf();
+                let rel = dir
+                    .strip_prefix(root)
+                    .unwrap_or(Path::new(""))
+                    .to_path_buf();
+                let name = name_of(root, &dir);
+                if let Some(problem) = non_utf8(root, &rel) {
+                    found.problems.push((name, problem));
+                    walk.skip_current_dir();
+                    continue;
+                }
+                let rel = if rel.as_os_str().is_empty() {
+                    PathBuf::from(&name)
+                } else {
+                    rel
+                };
+                found.puzzles.push(PuzzleDir { name, rel, dir });
+            }
+            // Nothing below an input folder is a puzzle.
+            walk.skip_current_dir();
+        }
+    }
+    reject_collisions(&mut found);
+    Ok(found)
+}
+
+/// Two puzzles whose outputs would share a folder (a puzzles folder that is
+/// itself a puzzle, named after itself, holding a child of the same name),
+/// or a puzzle whose folder would take a name the run writes in the output
+/// root: each such puzzle fails, naming the other folder.
+fn reject_collisions(found: &mut Discovery) {
+    let mut by_rel: std::collections::BTreeMap<PathBuf, Vec<PathBuf>> = Default::default();
+    for p in &found.puzzles {
+        by_rel.entry(p.rel.clone()).or_default().push(p.dir.clone());
+    }
+    let mut kept = Vec::new();
+    for p in std::mem::take(&mut found.puzzles) {
+        let first = p
+            .rel
+            .components()
+            .next()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned());
+        let reserved = first.as_deref().is_some_and(|f| {
+            f.starts_with('.') || crate::pipeline::output::guard::ROOT_FILES.contains(&f)
+        });
+        let others: Vec<String> = by_rel[&p.rel]
+            .iter()
+            .filter(|d| **d != p.dir)
+            .map(|d| d.display().to_string())
+            .collect();
+        let problem = if reserved {
+            InputError::new(
+                &p.dir,
+                format!("its outputs would go to '{}', a name the run keeps for its own files in the output folder", p.rel.display()),
+            )
+            .hint("rename the puzzle folder")
+        } else if !others.is_empty() {
+            InputError::new(
+                &p.dir,
+                format!(
+                    "its outputs would go to the same output folder '{}' as those of the puzzle {}",
+                    p.rel.display(),
+                    others.join(", ")
+                ),
+            )
+            .hint("rename one of the two folders")
+        } else {
+            kept.push(p);
+            continue;
+        };
+        found.problems.push((p.name.clone(), problem));
+    }
+    found.puzzles = kept;
+}
+
+/// The first folder on the way from `root` to a puzzle (`rel` below it, or
+/// the root itself when `rel` is empty) whose name is not UTF-8, as an
+/// error. Such a name has no faithful text form: shown with `\u{FFFD}`, two
+/// names look alike and the gallery's links point nowhere, so the puzzle is
+/// refused with the name's bytes and a hint to rename it.
+fn non_utf8(root: &Path, rel: &Path) -> Option<InputError> {
+    let mut path = root.to_path_buf();
+    let mut candidates = Vec::new();
+    if rel.as_os_str().is_empty() {
+        let abs = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
+        candidates.push((root.to_path_buf(), abs.file_name()?.to_os_string()));
+    }
+    for c in rel.components() {
+        path.push(c);
+        candidates.push((path.clone(), c.as_os_str().to_os_string()));
+    }
+    let (path, name) = candidates.into_iter().find(|(_, n)| n.to_str().is_none())?;
+    Some(
+        InputError::new(
+            &path,
+            format!(
+                "the folder's name is not UTF-8 text (its bytes: {})",
+                escaped_bytes(&name)
+            ),
+        )
+        .hint("rename the folder using UTF-8 characters; its outputs and gallery links need a name that is text"),
+    )
+}
+
+/// A name that is not UTF-8 with its valid parts as text and every other
+/// byte as `\xNN`, so the message shows exactly what is on disk.
+fn escaped_bytes(name: &std::ffi::OsStr) -> String {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let mut out = String::new();
+        for chunk in name.as_bytes().utf8_chunks() {
+            out.push_str(chunk.valid());
+            for b in chunk.invalid() {
+                out.push_str(&format!("\\x{b:02x}"));
+            }
+        }
+        out
+    }
+    #[cfg(not(unix))]
+    {
+        name.to_string_lossy().into_owned()
+    }
+}
+
+/// Is `path` a symbolic link that cannot be followed?
+fn is_broken_link(path: &Path) -> bool {
+    std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink())
+        && std::fs::metadata(path).is_err()
+}
+
+/// A puzzle's display name: its path below the root with `/` separators.
+fn name_of(root: &Path, dir: &Path) -> String {
+    let rel = dir.strip_prefix(root).unwrap_or(dir);
+    if rel.as_os_str().is_empty() {
+        let abs = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
+        return abs.file_name().map_or_else(
+            || "puzzle".to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+    }
+    rel.components()
+        .map(|c| c.as_os_str().to_string_lossy())
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::fs;
+
+    fn puzzle_at(root: &Path, rel: &str) {
+        let input = root.join(rel).join("input");
+        fs::create_dir_all(&input).expect("mkdir");
+        fs::write(input.join(crate::kind::tiles::input::TILE_DICT), "").expect("write");
+    }
+
+    #[test]
+    fn finds_puzzles_at_any_depth_in_sorted_order() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let root = dir.path();
+        for rel in ["b", "a", "kids/owls", "kids/ants", ".hidden/x", "output/y"] {
+            puzzle_at(root, rel);
+        }
+        fs::create_dir_all(root.join("empty/input")).expect("mkdir");
+        puzzle_at(root, "b/input/nested"); // below an input folder: not a puzzle
+        let found = discover(root, Some(&root.join("output"))).expect("walk");
+        let names: Vec<&str> = found.puzzles.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(names, ["a", "b", "kids/ants", "kids/owls"]);
+        assert_eq!(found.puzzles[2].rel, Path::new("kids/ants"));
+        assert!(found.problems.is_empty());
+    }
+
+    #[test]
+    fn a_puzzle_folder_given_as_root_is_named_after_itself() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        puzzle_at(dir.path(), "owls");
+        let found = discover(&dir.path().join("owls"), None).expect("walk");
+        assert_eq!(found.puzzles.len(), 1);
+        assert_eq!(found.puzzles[0].name, "owls");
+        assert_eq!(found.puzzles[0].rel, Path::new("owls"));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_symlink_loop_is_a_problem_not_a_hang() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        puzzle_at(dir.path(), "good");
+        fs::create_dir_all(dir.path().join("loop")).expect("mkdir");
+        std::os::unix::fs::symlink(dir.path().join("loop"), dir.path().join("loop/again"))
+            .expect("symlink");
+        let found = discover(dir.path(), None).expect("walk");
+        assert_eq!(found.puzzles.len(), 1);
+        assert_eq!(found.problems.len(), 1);
+        assert!(
+            found.problems[0].1.to_string().contains("symlink loop"),
+            "{:?}",
+            found.problems
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_link_to_itself_is_a_problem_with_its_own_words() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        puzzle_at(dir.path(), "good");
+        std::os::unix::fs::symlink("self", dir.path().join("self")).expect("symlink");
+        let found = discover(dir.path(), None).expect("walk");
+        assert_eq!(found.puzzles.len(), 1);
+        let problems: Vec<String> = found.problems.iter().map(|p| p.1.to_string()).collect();
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert!(
+            problems[0].contains("self: the symbolic link leads nowhere"),
+            "{problems:?}"
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_puzzle_below_a_name_that_is_not_utf8_is_a_problem_naming_its_bytes() {
+        use std::os::unix::ffi::OsStrExt;
+        let dir = tempfile::tempdir().expect("tempdir");
+        puzzle_at(dir.path(), "good");
+        let latin = std::ffi::OsStr::from_bytes(b"kids-\xe9t\xe9");
+        puzzle_at(&dir.path().join(latin), "owls");
+        // A folder holding no puzzle is nobody's business.
+        fs::create_dir_all(dir.path().join(std::ffi::OsStr::from_bytes(b"notes-\xff")))
+            .expect("mkdir");
+        let found = discover(dir.path(), None).expect("walk");
+        let names: Vec<&str> = found.puzzles.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(names, ["good"]);
+        assert_eq!(found.problems.len(), 1, "{:?}", found.problems);
+        let (name, e) = &found.problems[0];
+        assert_eq!(name, "kids-\u{FFFD}t\u{FFFD}/owls");
+        assert!(e.file.ends_with(latin), "{e}");
+        assert!(e.problem.ends_with("(its bytes: kids-\\xe9t\\xe9)"), "{e}");
+    }
+
+    #[test]
+    fn two_puzzles_with_one_output_folder_both_fail_naming_each_other() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let root = dir.path().join("proot");
+        puzzle_at(&root, ".");
+        puzzle_at(&root, "proot");
+        puzzle_at(&root, "summary.json");
+        puzzle_at(&root, "index.md");
+        puzzle_at(&root, "fine");
+        let found = discover(&root, None).expect("walk");
+        let names: Vec<&str> = found.puzzles.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(names, ["fine"]);
+        let problems: Vec<String> = found.problems.iter().map(|p| p.1.to_string()).collect();
+        assert_eq!(problems.len(), 4, "{problems:?}");
+        let inner = root.join("proot").display().to_string();
+        assert!(
+            problems
+                .iter()
+                .any(|p| p.contains("same output folder 'proot'")
+                    && p.ends_with(&format!("{inner} (rename one of the two folders)"))),
+            "{problems:?}"
+        );
+        assert!(
+            problems
+                .iter()
+                .any(|p| p.contains("'index.md', a name the run keeps")),
+            "{problems:?}"
+        );
+    }
+
+    #[test]
+    fn a_missing_root_is_an_error() {
+        let e = discover(Path::new("/no/such/folder"), None).expect_err("missing");
+        assert!(e.to_string().contains("cannot open the puzzles folder"));
+    }
+}

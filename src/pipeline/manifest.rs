@@ -1,0 +1,222 @@
+//! A puzzle's build record, kept beside its outputs as `.unscramble-manifest.json`.
+//!
+//! It says which inputs and options made the outputs (a content hash, never
+//! mtimes, which git checkouts reset), which files the tool wrote and their
+//! hashes, and what the summary says of the puzzle. A second run with nothing
+//! changed compares hashes and does no solving or encoding; `--check` uses it
+//! the same way; pruning removes only folders that hold one.
+
+use crate::pipeline::output::guard;
+use crate::present::summary::PuzzleReport;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::{Component, Path};
+
+pub const FILE_NAME: &str = ".unscramble-manifest.json";
+
+/// Bumped when the outputs change for reasons the version does not show.
+const FORMAT: &str = "unscramble-manifest-2";
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Manifest {
+    /// The tool that wrote the outputs.
+    pub tool: String,
+    /// blake3 of the tool version, the options that affect output, and every input file.
+    pub key: String,
+    /// The puzzle folder, relative to the output folder, `/`-separated.
+    pub source: String,
+    /// Every file written for the puzzle, with the blake3 of its bytes.
+    pub files: BTreeMap<String, String>,
+    pub report: PuzzleReport,
+}
+
+/// The build key: what the outputs depend on, and nothing else.
+pub fn key(options: &impl Serialize, inputs: &[(&str, &[u8])]) -> String {
+    let mut h = blake3::Hasher::new();
+    let mut field = |bytes: &[u8]| {
+        h.update(&(bytes.len() as u64).to_le_bytes());
+        h.update(bytes);
+    };
+    field(FORMAT.as_bytes());
+    field(tool().as_bytes());
+    field(&serde_json::to_vec(options).unwrap_or_default());
+    for (name, bytes) in inputs {
+        field(name.as_bytes());
+        field(bytes);
+    }
+    h.finalize().to_hex().to_string()
+}
+
+pub fn hash(bytes: &[u8]) -> String {
+    blake3::hash(bytes).to_hex().to_string()
+}
+
+pub fn tool() -> String {
+    format!("unscramble {}", env!("CARGO_PKG_VERSION"))
+}
+
+impl Manifest {
+    /// The manifest in `dir`: `Ok(None)` if there is none, `Err` with the
+    /// reason if the file there is not one the tool could have written (it is
+    /// untrusted input: nothing is deleted or replaced on its word).
+    pub fn load(dir: &Path) -> Result<Option<Manifest>, String> {
+        let Some(m) = load_json::<Manifest>(&dir.join(FILE_NAME))? else {
+            return Ok(None);
+        };
+        validate(&m.files)?;
+        Ok(Some(m))
+    }
+
+    pub fn to_json(&self) -> String {
+        crate::pipeline::output::json::to_string(self, 2)
+    }
+
+    /// Are the files it lists all present in `dir` (as files, not links)
+    /// with the bytes it hashed?
+    pub fn outputs_intact(&self, dir: &Path) -> bool {
+        self.files.iter().all(|(name, h)| {
+            guard::read_regular(&dir.join(name)).is_ok_and(|b| b.is_some_and(|b| hash(&b) == *h))
+        })
+    }
+}
+
+/// The output root's record of the run-level files (`summary.json`,
+/// `index.html`), so that a run replaces only the ones it wrote.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct RootManifest {
+    pub tool: String,
+    pub files: BTreeMap<String, String>,
+}
+
+impl RootManifest {
+    /// As [`Manifest::load`], for `out`'s root manifest.
+    pub fn load(out: &Path) -> Result<Option<RootManifest>, String> {
+        let Some(m) = load_json::<RootManifest>(&out.join(guard::ROOT_MANIFEST))? else {
+            return Ok(None);
+        };
+        validate(&m.files)?;
+        Ok(Some(m))
+    }
+
+    pub fn to_json(&self) -> String {
+        crate::pipeline::output::json::to_string(self, 2)
+    }
+}
+
+fn load_json<T: serde::de::DeserializeOwned>(path: &Path) -> Result<Option<T>, String> {
+    let Some(bytes) = guard::read_regular(path).map_err(|e| e.to_string())? else {
+        return Ok(None);
+    };
+    serde_json::from_slice(&bytes)
+        .map(Some)
+        .map_err(|e| format!("not a manifest: {e}"))
+}
+
+/// Every listed file must be a plain name in the manifest's own folder, with
+/// a hash as we write them.
+fn validate(files: &BTreeMap<String, String>) -> Result<(), String> {
+    for (name, h) in files {
+        if let Some(why) = guard::bad_file_name(name).or_else(|| guard::bad_hash(h)) {
+            let shown: String = name.escape_debug().take(80).collect();
+            return Err(format!("it lists \"{shown}\": {why}"));
+        }
+    }
+    Ok(())
+}
+
+/// `target` relative to `base` with `/` separators, worked out from absolute
+/// forms of both without touching the disk (the output folder may not exist
+/// yet). Stored relative, so a committed manifest is the same on every machine.
+pub fn relative_path(base: &Path, target: &Path) -> String {
+    fn parts(p: &Path) -> Vec<String> {
+        let abs = std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
+        let mut out: Vec<String> = Vec::new();
+        for c in abs.components() {
+            match c {
+                Component::ParentDir => {
+                    out.pop();
+                }
+                Component::CurDir => {}
+                other => out.push(other.as_os_str().to_string_lossy().into_owned()),
+            }
+        }
+        out
+    }
+    let (b, t) = (parts(base), parts(target));
+    let common = b.iter().zip(&t).take_while(|(x, y)| x == y).count();
+    let mut rel: Vec<String> = vec!["..".to_string(); b.len() - common];
+    rel.extend(t[common..].iter().cloned());
+    if rel.is_empty() {
+        ".".to_string()
+    } else {
+        rel.join("/")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn relative_paths_climb_out_of_the_output_folder() {
+        assert_eq!(
+            relative_path(Path::new("/r/output"), Path::new("/r/puzzles/kids/owls")),
+            "../puzzles/kids/owls"
+        );
+        assert_eq!(
+            relative_path(Path::new("/r/a/./b/.."), Path::new("/r/a/c")),
+            "c"
+        );
+        assert_eq!(relative_path(Path::new("/r"), Path::new("/r")), ".");
+    }
+
+    #[test]
+    fn the_key_depends_on_every_input_and_option_and_on_nothing_else() {
+        let base = key(&("opts", 1), &[("a", b"x"), ("b", b"y")]);
+        assert_eq!(base, key(&("opts", 1), &[("a", b"x"), ("b", b"y")]));
+        assert_ne!(base, key(&("opts", 2), &[("a", b"x"), ("b", b"y")]));
+        assert_ne!(base, key(&("opts", 1), &[("a", b"x"), ("b", b"z")]));
+        assert_ne!(
+            base,
+            key(&("opts", 1), &[("a", b"xb"), ("", b"y")]),
+            "fields are delimited"
+        );
+        assert_eq!(base.len(), 64);
+    }
+
+    #[test]
+    fn outputs_intact_notices_a_changed_or_missing_file() {
+        let dir = tempfile::tempdir().expect("tmp");
+        std::fs::write(dir.path().join("a.png"), b"one").expect("write");
+        let m = Manifest {
+            tool: tool(),
+            key: String::new(),
+            source: "../p".into(),
+            files: [("a.png".to_string(), hash(b"one"))].into(),
+            report: PuzzleReport::default(),
+        };
+        assert!(m.outputs_intact(dir.path()));
+        std::fs::write(dir.path().join("a.png"), b"two").expect("write");
+        assert!(!m.outputs_intact(dir.path()));
+        std::fs::remove_file(dir.path().join("a.png")).expect("rm");
+        assert!(!m.outputs_intact(dir.path()));
+    }
+
+    #[test]
+    fn a_manifest_listing_paths_or_bad_hashes_is_foreign() {
+        let dir = tempfile::tempdir().expect("tmp");
+        assert!(Manifest::load(dir.path()).expect("none").is_none());
+        let h = hash(b"x");
+        for (name, h) in [("/etc/passwd", h.as_str()), ("../../x", &h), ("a.png", "0")] {
+            let text = format!(
+                r#"{{"tool": "x", "key": "k", "source": "../gone", "files": {{"{name}": "{h}"}}, "report": {}}}"#,
+                serde_json::to_string(&PuzzleReport::default()).expect("json")
+            );
+            std::fs::write(dir.path().join(FILE_NAME), text).expect("write");
+            let e = Manifest::load(dir.path()).expect_err("foreign");
+            assert!(e.contains("it lists"), "{e}");
+        }
+        std::fs::write(dir.path().join(FILE_NAME), "{").expect("write");
+        assert!(Manifest::load(dir.path()).is_err());
+    }
+}

@@ -1,0 +1,167 @@
+//! The output root, before anything is written: not the puzzles folder, not
+//! inside a puzzle (usage errors), and a real folder, not a link or a file;
+//! and after the puzzles, the run-level files in it.
+
+use super::guard::{self, Entry};
+use super::sink::Sink;
+use crate::error::{InputError, OutputError};
+use crate::pipeline::discover::is_puzzle;
+use crate::pipeline::manifest::{self, RootManifest};
+use crate::present::summary::Summary;
+use std::path::{Path, PathBuf};
+
+/// `-o` must not be the puzzles folder, a puzzle's folder or inside one
+/// (below the puzzles folder itself, `-o` is allowed and left out of the walk).
+pub fn check_conflicts(puzzles: &Path, out: &Path) -> Result<(), InputError> {
+    let Ok(root) = puzzles.canonicalize() else {
+        return Ok(()); // discovery says what is wrong with it
+    };
+    let resolved = resolve(out);
+    if resolved == root {
+        return Err(
+            InputError::new(out, "the output folder is the puzzles folder")
+                .hint("pass another folder with -o, e.g. `-o output`"),
+        );
+    }
+    if !resolved.starts_with(&root) {
+        return Ok(());
+    }
+    let mut d = resolved.as_path();
+    while d != root {
+        let Some(parent) = d.parent() else { break };
+        if d.file_name().is_some_and(|n| n == "input") && is_puzzle(parent) {
+            return Err(InputError::new(
+                out,
+                format!(
+                    "the output folder is inside the input folder of the puzzle {}",
+                    parent.display()
+                ),
+            )
+            .hint("pass a folder outside every puzzle with -o"));
+        }
+        if is_puzzle(d) {
+            let how = if d == resolved { "is" } else { "is inside" };
+            return Err(InputError::new(
+                out,
+                format!("the output folder {how} the puzzle folder {}", d.display()),
+            )
+            .hint("pass a folder outside every puzzle with -o, e.g. `-o output`"));
+        }
+        d = parent;
+    }
+    Ok(())
+}
+
+/// The canonical form of the longest existing ancestor, then the rest.
+fn resolve(p: &Path) -> PathBuf {
+    let abs = std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
+    let mut rest = Vec::new();
+    let mut cur = abs.as_path();
+    loop {
+        if let Ok(mut c) = cur.canonicalize() {
+            c.extend(rest.iter().rev());
+            return c;
+        }
+        match (cur.parent(), cur.file_name()) {
+            (Some(parent), Some(name)) => {
+                rest.push(name.to_os_string());
+                cur = parent;
+            }
+            _ => return abs,
+        }
+    }
+}
+
+/// Makes `out` a real folder (with `check`, only looks: `Ok(false)` if it is
+/// missing). A link there is refused: a committed output folder replaced by
+/// a link in a pull request must not send the writes elsewhere.
+pub fn prepare(out: &Path, check: bool) -> Result<bool, OutputError> {
+    match guard::entry(out).map_err(|e| OutputError::new(out, e))? {
+        Entry::Dir => Ok(true),
+        Entry::Link => {
+            let target =
+                std::fs::read_link(out).map_or(String::new(), |t| format!(" to {}", t.display()));
+            Err(OutputError::refuse(
+                out,
+                &format!("the output folder is a symbolic link{target}"),
+                "pass the link's target with -o instead: the tool never writes through a link",
+            ))
+        }
+        Entry::File | Entry::Other => Err(OutputError::refuse(
+            out,
+            "the output folder is a file",
+            "pass a folder with -o, or move the file away",
+        )),
+        Entry::Missing if check => Ok(false),
+        Entry::Missing => std::fs::create_dir_all(out).map(|()| true).map_err(|e| {
+            OutputError::new(out, e)
+                .hint("cannot create the output folder: check that its parent is a writable folder")
+        }),
+    }
+}
+
+/// `summary.json`, `index.html` and the combined snippet (`index.md`),
+/// replaced only where the root manifest
+/// (or journal) proves the tool wrote them; for an output folder without a
+/// root manifest yet (made by an older version), only where they already
+/// hold this run's bytes. Returns what changed and what was left alone.
+pub fn write_run_files(
+    out: &Path,
+    summary: &Summary,
+    options: &crate::pipeline::batch::Options,
+) -> Result<(Vec<String>, Vec<String>), OutputError> {
+    let check = options.check;
+    let recorded = RootManifest::load(out).map_err(|why| {
+        OutputError::refuse(
+            out.join(guard::ROOT_MANIFEST),
+            &format!("not a record unscramble wrote ({why})"),
+            "delete it, then run again",
+        )
+    })?;
+    let mut sink = Sink::new(out, check, recorded.as_ref().map(|m| &m.files))?;
+    sink.put(
+        "summary.json",
+        crate::pipeline::output::json::to_string(summary, 3).as_bytes(),
+    )?;
+    let exists = |name: &str, file: &str| {
+        std::fs::symlink_metadata(out.join(name).join(file)).is_ok_and(|m| m.is_file())
+    };
+    sink.put(
+        "index.html",
+        crate::present::gallery::index_html(summary, &exists).as_bytes(),
+    )?;
+    if let Some(name) = &options.snippet {
+        let prefix = options.output.link_prefix.as_deref();
+        let md = crate::present::snippet::run_markdown(summary, prefix);
+        sink.put(name, md.as_bytes()).map_err(|e| {
+            // A post's own index.md where the snippet goes: say how to keep both.
+            if e.source.to_string() == super::sink::NOT_OURS {
+                e.hint("move it away or delete it, or name the snippet with --snippet NAME or turn it off with --no-snippet, then run again")
+            } else {
+                e
+            }
+        })?;
+    }
+    // A run killed while writing these leaves its temporary files here.
+    sink.sweep()?;
+    let record = RootManifest {
+        tool: manifest::tool(),
+        files: std::mem::take(&mut sink.produced),
+    };
+    // It only hashes the files above: a change there is a change here.
+    let reported = sink.changes.len();
+    sink.put_record(guard::ROOT_MANIFEST, record.to_json().as_bytes())?;
+    sink.changes.truncate(reported);
+    sink.close()?;
+    let kept = sink
+        .kept
+        .iter()
+        .map(|n| {
+            format!(
+                "{}: kept, changed since unscramble wrote it",
+                out.join(n).display()
+            )
+        })
+        .collect();
+    Ok((sink.changes, kept))
+}

@@ -1,0 +1,290 @@
+//! Where a puzzle's outputs go: to disk, or with `--check` only compared with
+//! what is on disk. Both modes run the same code up to the last byte, so a
+//! check reports exactly the files a render would change.
+//!
+//! A file is replaced or removed only when the tool can prove it wrote it:
+//! its name is in the folder's manifest or journal and its bytes still hash
+//! to what was recorded. Anything else is the user's and is left alone.
+
+use super::guard::{self, Entry};
+use super::journal::{self, Records};
+use crate::error::OutputError;
+use crate::pipeline::manifest;
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+pub struct Sink {
+    dir: PathBuf,
+    check: bool,
+    /// What earlier runs wrote here: the manifest's files and the journal's.
+    records: Records,
+    /// A manifest or a journal vouches that the tool writes in this folder.
+    owned: bool,
+    /// Every file produced, with the blake3 of its bytes (the manifest's list).
+    pub produced: BTreeMap<String, String>,
+    /// Files created, changed or removed (with `--check`: that would be).
+    pub changes: Vec<String>,
+    /// Files an earlier run wrote that this run no longer makes, kept because
+    /// they changed since.
+    pub kept: Vec<String>,
+    /// Files removed (with `--check`: that would be).
+    pub removed: Vec<String>,
+    /// The journal, once opened.
+    journal: Option<std::fs::File>,
+}
+
+pub(crate) const NOT_OURS: &str = "not written by unscramble, or changed since";
+const MOVE_IT: &str = "move it away or delete it, then run again";
+
+impl Sink {
+    /// `dir` is a real folder below the output root (see [`guard::real_dir`];
+    /// with `--check` it may be missing); `recorded` the files its manifest
+    /// lists, if it has a manifest (validated by the caller).
+    pub fn new(
+        dir: &Path,
+        check: bool,
+        recorded: Option<&BTreeMap<String, String>>,
+    ) -> Result<Sink, OutputError> {
+        let journal = journal::read(dir)?;
+        let owned = recorded.is_some() || journal.is_some();
+        let mut records = journal.unwrap_or_default();
+        for (name, hash) in recorded.into_iter().flatten() {
+            records
+                .entry(name.clone())
+                .or_default()
+                .insert(hash.clone());
+        }
+        Ok(Sink {
+            dir: dir.to_path_buf(),
+            check,
+            records,
+            owned,
+            produced: BTreeMap::new(),
+            changes: Vec::new(),
+            kept: Vec::new(),
+            removed: Vec::new(),
+            journal: None,
+        })
+    }
+
+    /// Did an earlier run of the tool write `old` as `name` here?
+    fn ours(&self, name: &str, old: &[u8]) -> bool {
+        self.records
+            .get(name)
+            .is_some_and(|hashes| hashes.contains(&manifest::hash(old)))
+    }
+
+    /// Writes (or checks) one output file that the manifest lists. A file of
+    /// the same name that the tool cannot prove it wrote fails the puzzle.
+    pub fn put(&mut self, name: &str, bytes: &[u8]) -> Result<(), OutputError> {
+        let hash = manifest::hash(bytes);
+        self.produced.insert(name.to_string(), hash.clone());
+        self.write(name, bytes, Some(&hash))
+    }
+
+    /// Writes (or checks) the folder's record (its manifest), which the
+    /// caller has read and validated, so it may be replaced.
+    pub fn put_record(&mut self, name: &str, bytes: &[u8]) -> Result<(), OutputError> {
+        self.write(name, bytes, None)
+    }
+
+    /// `journal`: the hash to record before renaming (files the manifest lists).
+    fn write(
+        &mut self,
+        name: &str,
+        bytes: &[u8],
+        journal: Option<&str>,
+    ) -> Result<(), OutputError> {
+        let path = self.dir.join(name);
+        let old =
+            guard::read_regular(&path).map_err(|e| OutputError::new(&path, e).hint(MOVE_IT))?;
+        match &old {
+            Some(old) if old == bytes => return Ok(()),
+            Some(old) if journal.is_some() && !self.ours(name, old) => {
+                return Err(OutputError::refuse(&path, NOT_OURS, MOVE_IT))
+            }
+            _ => {}
+        }
+        if self.check {
+            let how = if old.is_some() { "differs" } else { "missing" };
+            self.changes.push(format!("{name} ({how})"));
+            return Ok(());
+        }
+        if let Some(hash) = journal {
+            journal::append(&mut self.journal, &self.dir, name, hash)?;
+        }
+        super::replace(&path, bytes).map_err(|e| OutputError::new(&path, e))?;
+        self.changes.push(name.to_string());
+        Ok(())
+    }
+
+    /// Removes (or lists) the files an earlier run recorded that this run did
+    /// not produce, if their bytes are still the recorded ones, and the
+    /// temporary files a killed run left. Touches nothing else.
+    pub fn sweep(&mut self) -> Result<(), OutputError> {
+        let stale: Vec<String> = self
+            .records
+            .keys()
+            .filter(|n| !self.produced.contains_key(*n))
+            .cloned()
+            .collect();
+        for name in stale {
+            let path = self.dir.join(&name);
+            match guard::read_regular(&path) {
+                Ok(None) => {}
+                Ok(Some(old)) if self.ours(&name, &old) => self.remove(&name)?,
+                // Changed since, or a link or folder in its place: not ours.
+                _ => {
+                    self.kept.push(name.clone());
+                    self.changes
+                        .push(format!("{name} (kept: changed since unscramble wrote it)"));
+                }
+            }
+        }
+        if !self.owned {
+            return Ok(());
+        }
+        let Ok(entries) = fs::read_dir(&self.dir) else {
+            return Ok(());
+        };
+        let mut temporaries: Vec<String> = entries
+            .filter_map(|e| e.ok())
+            .filter_map(|e| e.file_name().into_string().ok())
+            .filter(|n| guard::is_temporary(n))
+            .filter(|n| guard::entry(&self.dir.join(n)).is_ok_and(|e| e == Entry::File))
+            .collect();
+        temporaries.sort();
+        for name in temporaries {
+            self.remove(&name)?;
+        }
+        Ok(())
+    }
+
+    fn remove(&mut self, name: &str) -> Result<(), OutputError> {
+        self.removed.push(name.to_string());
+        if self.check {
+            self.changes.push(format!("{name} (would be removed)"));
+        } else {
+            let path = self.dir.join(name);
+            fs::remove_file(&path).map_err(|e| OutputError::new(&path, e))?;
+            self.changes.push(format!("{name} (removed)"));
+        }
+        Ok(())
+    }
+
+    /// After the manifest is written it vouches for every file: the journal goes.
+    pub fn close(&mut self) -> Result<(), OutputError> {
+        if self.check {
+            return Ok(());
+        }
+        self.journal = None;
+        journal::remove(&self.dir)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const FILES: [(&str, &[u8]); 3] = [
+        ("same.txt", b"same"),
+        ("old.txt", b"new"),
+        ("solution-1.png", b"1"),
+    ];
+
+    #[test]
+    fn check_mode_lists_what_write_mode_would_change_and_writes_nothing() {
+        let dir = tempfile::tempdir().expect("tmp");
+        let d = dir.path();
+        for (name, bytes) in [
+            ("same.txt", &b"same"[..]),
+            ("old.txt", b"old"),
+            ("solution-9.png", b"stale"),
+            ("solution-8.png", b"changed by hand"),
+            ("solution-7.png", b"never ours"),
+            ("notes.md", b"mine"),
+        ] {
+            fs::write(d.join(name), bytes).expect("write");
+        }
+        let recorded: BTreeMap<String, String> = [
+            ("old.txt", &b"old"[..]),
+            ("solution-9.png", b"stale"),
+            ("solution-8.png", b"as written"),
+        ]
+        .iter()
+        .map(|(n, b)| (n.to_string(), manifest::hash(b)))
+        .collect();
+        let mut check = Sink::new(d, true, Some(&recorded)).expect("sink");
+        for (name, bytes) in FILES {
+            check.put(name, bytes).expect("put");
+        }
+        check.sweep().expect("sweep");
+        assert_eq!(
+            check.changes,
+            [
+                "old.txt (differs)",
+                "solution-1.png (missing)",
+                "solution-8.png (kept: changed since unscramble wrote it)",
+                "solution-9.png (would be removed)"
+            ]
+        );
+        assert_eq!(
+            fs::read(d.join("old.txt")).expect("read"),
+            b"old",
+            "check writes nothing"
+        );
+        assert!(d.join("solution-9.png").exists());
+
+        let mut write = Sink::new(d, false, Some(&recorded)).expect("sink");
+        for (name, bytes) in FILES {
+            write.put(name, bytes).expect("put");
+        }
+        write.sweep().expect("sweep");
+        assert_eq!(write.kept, ["solution-8.png"]);
+        assert!(!d.join("solution-9.png").exists());
+        for kept in ["notes.md", "solution-8.png", "solution-7.png"] {
+            assert!(d.join(kept).exists(), "{kept}");
+        }
+        assert!(
+            d.join(guard::JOURNAL).exists(),
+            "journaled before the manifest"
+        );
+        write.close().expect("close");
+        assert!(!d.join(guard::JOURNAL).exists());
+    }
+
+    #[test]
+    fn a_file_the_tool_did_not_write_is_never_replaced() {
+        let dir = tempfile::tempdir().expect("tmp");
+        let d = dir.path();
+        fs::write(d.join("index.md"), b"my own post").expect("write");
+        let mut sink = Sink::new(d, false, None).expect("sink");
+        let e = sink.put("index.md", b"generated").expect_err("refused");
+        assert!(
+            e.to_string()
+                .contains("index.md: not written by unscramble"),
+            "{e}"
+        );
+        assert_eq!(fs::read(d.join("index.md")).expect("read"), b"my own post");
+        // Equal bytes are no harm: nothing is written.
+        sink.put("index.md", b"my own post").expect("same bytes");
+    }
+
+    #[test]
+    fn only_exactly_named_temporaries_in_an_owned_folder_are_swept() {
+        let dir = tempfile::tempdir().expect("tmp");
+        let d = dir.path();
+        let tmp = ".unscramble-tmp-abcdef123456";
+        for name in [tmp, ".unscramble-tmp-x", "notes.md"] {
+            fs::write(d.join(name), b"x").expect("write");
+        }
+        let mut foreign = Sink::new(d, false, None).expect("sink");
+        foreign.sweep().expect("sweep");
+        assert!(d.join(tmp).exists(), "not a folder the tool owns");
+        let mut ours = Sink::new(d, false, Some(&BTreeMap::new())).expect("sink");
+        ours.sweep().expect("sweep");
+        assert_eq!(ours.changes, [format!("{tmp} (removed)")]);
+        assert!(d.join(".unscramble-tmp-x").exists() && d.join("notes.md").exists());
+    }
+}

@@ -1,0 +1,7 @@
+//! What reaches people: the run [`summary`], the terminal [`report`], the
+//! [`gallery`] and the Markdown [`snippet`].
+
+pub mod gallery;
+pub mod report;
+pub mod snippet;
+pub mod summary;

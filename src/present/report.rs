@@ -1,0 +1,390 @@
+//! The terminal: a progress bar on a terminal, one plain line per puzzle
+//! elsewhere (CI, pipes, `TERM=dumb`), colours only where wanted. Times appear
+//! here and never in files.
+
+use crate::error::printable;
+use crate::pipeline::batch::Run;
+use crate::present::summary::{Action, PuzzleReport, Status};
+use console::style;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::time::Duration;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Verbosity {
+    Quiet,
+    Normal,
+    Verbose,
+}
+
+/// Prints a run's progress and results to stderr.
+pub struct Reporter {
+    verbosity: Verbosity,
+    bar: Option<ProgressBar>,
+}
+
+impl Reporter {
+    /// `progress`: draw a bar (only sensible on a terminal).
+    pub fn new(verbosity: Verbosity, progress: bool) -> Reporter {
+        let bar = (progress && verbosity != Verbosity::Quiet).then(|| {
+            let bar = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr());
+            let template = "{spinner} [{elapsed}] {bar:30} {pos}/{len} puzzles {msg}";
+            if let Ok(s) = ProgressStyle::with_template(template) {
+                bar.set_style(s);
+            }
+            bar.enable_steady_tick(Duration::from_millis(120));
+            bar
+        });
+        Reporter { verbosity, bar }
+    }
+
+    pub fn start(&self, puzzles: usize) {
+        if let Some(bar) = &self.bar {
+            bar.set_length(puzzles as u64);
+        }
+    }
+
+    fn line(&self, text: String) {
+        match &self.bar {
+            Some(bar) => bar.println(text),
+            None => eprintln!("{text}"),
+        }
+    }
+
+    /// One puzzle finished (called from worker threads). Names, warnings and
+    /// errors quote the puzzles folder, so they pass through [`printable`].
+    pub fn done(&self, r: &PuzzleReport) {
+        let name = printable(&r.name);
+        if let Some(bar) = &self.bar {
+            bar.inc(1);
+            bar.set_message(printable(&r.name).into_owned());
+        }
+        for w in &r.warnings {
+            if self.verbosity > Verbosity::Quiet {
+                self.line(format!(
+                    "{} puzzle '{name}': {}",
+                    style("warning:").yellow().bold().for_stderr(),
+                    printable(w)
+                ));
+            }
+        }
+        if r.status == Status::Error {
+            let e = r.error.as_deref().unwrap_or("failed");
+            self.line(format!(
+                "{} puzzle '{name}': {}",
+                style("error:").red().bold().for_stderr(),
+                printable(e)
+            ));
+        } else if r.status == Status::Stopped && self.verbosity > Verbosity::Quiet {
+            // Not a broken input, so not an error; but a build must see it.
+            let by = r.stopped_by.as_deref().unwrap_or("timeout");
+            self.line(format!(
+                "{} puzzle '{}': {} (raise --{by})",
+                style("warning:").yellow().bold().for_stderr(),
+                r.name,
+                r.stopped_text()
+            ));
+        } else if self.verbosity > Verbosity::Quiet || r.action == Action::Stale {
+            // A stale puzzle makes `--check` exit 1: even -q says which files.
+            self.line(puzzle_line(r, self.verbosity == Verbosity::Verbose));
+        }
+    }
+
+    /// The run is over: clears the bar and prints the summary line.
+    pub fn finish(&self, run: &Run, check: bool, elapsed: Duration) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+        // -q keeps a passing run silent, but never a failing one: a build
+        // log that shows exit 1 and nothing else helps no one.
+        let quiet = self.verbosity == Verbosity::Quiet;
+        let failing = run.interrupted || run.summary.failed() || (check && run.stale());
+        if quiet && !failing {
+            return;
+        }
+        for p in run.pruned.iter().filter(|_| check || !quiet) {
+            let verb = if check { "would remove" } else { "removed" };
+            eprintln!(
+                "{}: {verb} the outputs (its puzzle folder is gone)",
+                printable(p)
+            );
+        }
+        if check {
+            for f in &run.pruned_files {
+                eprintln!("would remove: {f}");
+            }
+        }
+        for w in run.warnings.iter().filter(|_| !quiet) {
+            eprintln!("{} {w}", style("warning:").yellow().bold().for_stderr());
+        }
+        for f in &run.changed {
+            if check {
+                eprintln!("stale: {}", printable(f));
+            }
+        }
+        eprintln!("{}", summary_line(run, check, elapsed));
+    }
+}
+
+/// `1 solution`, `2 solutions`: the one wording for a count anywhere it is
+/// printed, so no message says "1 solutions" (every noun counted here takes
+/// a plain `s`).
+pub fn plural(n: u64, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
+/// `solutions` with its qualifiers: `4 solutions (1 unique ...)`,
+/// `1000+ solutions ...`; `unique` is `None` for puzzles that cannot be
+/// turned, and `looks` is named only where it is fewer than `unique`
+/// (identical or symmetric tiles).
+pub fn counts(total: usize, unique: Option<usize>, looks: Option<usize>, complete: bool) -> String {
+    let plus = if complete { "" } else { "+" };
+    let noun = if total == 1 && complete {
+        "solution"
+    } else {
+        "solutions"
+    };
+    match (unique, looks) {
+        (Some(u), Some(l)) if l < u => {
+            format!("{total}{plus} {noun} ({u}{plus} unique up to turning the board, {l}{plus} distinct looks)")
+        }
+        (Some(u), _) => format!("{total}{plus} {noun} ({u}{plus} unique up to turning the board)"),
+        (None, _) => format!("{total}{plus} {noun}"),
+    }
+}
+
+/// `unmatched: row 1 col 2 right, ...`: where a closest board's edges
+/// disagree, each named by the cell above or left of it.
+pub fn unmatched_line(
+    puzzle: &crate::kind::tiles::model::Puzzle,
+    board: &[crate::kind::tiles::model::Placement],
+) -> String {
+    let edges: Vec<String> = puzzle
+        .unmatched(board)
+        .iter()
+        .map(|&(cell, side)| {
+            let (row, col) = (cell / puzzle.cols + 1, cell % puzzle.cols + 1);
+            format!(
+                "row {row} col {col} {}",
+                crate::kind::tiles::model::SIDE_NAMES[side]
+            )
+        })
+        .collect();
+    format!("unmatched: {}", edges.join(", "))
+}
+
+/// What the search for closest boards found, for `solve`'s summary.
+pub fn closest_line(c: &crate::kind::tiles::solve::Closest) -> String {
+    use crate::kind::tiles::solve::StopReason;
+    let boards = c.boards.len();
+    let plural = if boards == 1 { "" } else { "s" };
+    let (m, i) = (c.matched_edges, c.inner_edges);
+    let Some(stop) = c.stopped else {
+        let what = format!("{boards} board{plural} (one per rotation class)");
+        return format!("closest: {what} match {m} of {i} inner edges");
+    };
+    let why = match stop {
+        StopReason::MaxSolutions(_) => "--max-solutions",
+        StopReason::Timeout(_) => "the timeout",
+        StopReason::MaxNodes(_) => "--closest-nodes",
+    };
+    if m == c.matched_at_most {
+        format!(
+            "closest: {boards} board{plural} found match {m} of {i} inner edges, the most any can; stopped by {why} before every such board was listed"
+        )
+    } else {
+        format!(
+            "closest: the best board found matches {m} of {i} inner edges, and none can match more than {}; stopped by {why}",
+            c.matched_at_most
+        )
+    }
+}
+
+/// The line for a puzzle that did not fail.
+pub fn puzzle_line(r: &PuzzleReport, verbose: bool) -> String {
+    let time = format_duration(r.elapsed);
+    let what = match r.status {
+        Status::Stopped => r.stopped_text(),
+        Status::NoSolution => match &r.closest {
+            Some(c) => {
+                let n = c.rendered.len();
+                let mut s = format!(
+                    "no solution; the closest boards match {} of {} inner edges ({}{} board{}, {n} image{})",
+                    c.matched_edges,
+                    c.inner_edges,
+                    c.boards,
+                    if c.complete { "" } else { "+" },
+                    if c.boards == 1 { "" } else { "s" },
+                    if n == 1 { "" } else { "s" },
+                );
+                if !c.complete {
+                    s.push_str("; the closest search was stopped, the best board found is shown");
+                }
+                s
+            }
+            None => "no solution".to_string(),
+        },
+        _ => {
+            let mut s = counts(
+                r.solutions_total.unwrap_or(0),
+                r.solutions_unique,
+                r.solutions_distinct_looks,
+                r.complete.unwrap_or(true),
+            );
+            let n = r.rendered.len();
+            s.push_str(&format!(", {n} image{}", if n == 1 { "" } else { "s" }));
+            if r.images_capped {
+                s.push_str(" (capped by --max-images)");
+            }
+            if let Some(by) = &r.stopped_by {
+                s.push_str(&format!(", search stopped by --{by}"));
+            }
+            if let Some(listed) = r.solutions_listed {
+                s.push_str(&format!(
+                    "; solutions.json lists the first {listed}, distinct looks counted among those"
+                ));
+            }
+            s
+        }
+    };
+    let action = match r.action {
+        Action::UpToDate => " [up to date]".to_string(),
+        Action::Stale => format!(" [stale: {}]", printable(&r.stale_files.join(", "))),
+        Action::Rendered | Action::Failed => String::new(),
+    };
+    let mut line = format!("{}: {what}{action} ({time})", printable(&r.name));
+    if verbose && r.action == Action::Rendered {
+        let rate = r.nodes as f64 / r.elapsed.as_secs_f64().max(1e-9);
+        line.push_str(&format!(
+            " [{}, {:.1} M nodes/s]",
+            plural(r.nodes, "node"),
+            rate / 1e6
+        ));
+    }
+    line
+}
+
+/// `N stopped, ` for the totals lines, where any search was stopped.
+pub fn stopped_count(t: &crate::present::summary::Totals) -> String {
+    if t.stopped == 0 {
+        String::new()
+    } else {
+        format!("{} stopped, ", t.stopped)
+    }
+}
+
+pub fn summary_line(run: &Run, check: bool, elapsed: Duration) -> String {
+    let t = &run.summary.totals;
+    let n = |a: Action| run.summary.puzzles.iter().filter(|r| r.action == a).count();
+    let mut s = format!(
+        "{} puzzle{}: {} solved, {} without solution, {}{} failed",
+        t.puzzles,
+        if t.puzzles == 1 { "" } else { "s" },
+        t.solved,
+        t.no_solution,
+        stopped_count(t),
+        t.error
+    );
+    let (rendered, fresh, stale) = (n(Action::Rendered), n(Action::UpToDate), n(Action::Stale));
+    if check {
+        let verdict = if run.stale() {
+            "stale output"
+        } else {
+            "output up to date"
+        };
+        s.push_str(&format!(
+            "; {verdict}: {} stale, {fresh} up to date",
+            plural(stale as u64, "puzzle")
+        ));
+    } else if fresh > 0 && rendered == 0 {
+        s.push_str("; all up to date, nothing written");
+    } else if fresh > 0 {
+        s.push_str(&format!("; {rendered} rendered, {fresh} up to date"));
+    }
+    if run.interrupted {
+        s.push_str("; interrupted");
+    }
+    s.push_str(&format!(" ({})", format_duration(elapsed)));
+    s
+}
+
+/// `solve --stats`: the search's work, for comparing orders, machines and
+/// notes like seeds 002 and 003 (which print calls per depth and tries).
+pub fn stats_lines(outcome: &crate::kind::tiles::solve::Outcome, elapsed: Duration) -> Vec<String> {
+    let secs = elapsed.as_secs_f64();
+    let rate = if secs > 0.0 {
+        outcome.nodes as f64 / secs
+    } else {
+        0.0
+    };
+    let per_depth: Vec<String> = outcome.nodes_per_depth.iter().map(u64::to_string).collect();
+    let first = outcome
+        .tries_to_first
+        .map_or("no solution".to_string(), |t| t.to_string());
+    vec![
+        format!("nodes: {}", outcome.nodes),
+        format!("nodes per depth: [{}]", per_depth.join(", ")),
+        format!("tries: {} (to the first solution: {first})", outcome.tries),
+        format!("elapsed: {secs:.3} s"),
+        format!("nodes per second: {rate:.0}"),
+    ]
+}
+
+pub fn format_duration(d: Duration) -> String {
+    if d.as_secs() >= 10 {
+        format!("{:.1} s", d.as_secs_f64())
+    } else if d.as_millis() >= 1 {
+        format!("{} ms", d.as_millis())
+    } else {
+        format!("{} µs", d.as_micros())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_mark_lower_bounds() {
+        assert_eq!(
+            counts(4, Some(1), Some(1), true),
+            "4 solutions (1 unique up to turning the board)"
+        );
+        assert_eq!(
+            counts(1000, Some(251), None, false),
+            "1000+ solutions (251+ unique up to turning the board)"
+        );
+        assert_eq!(counts(1, None, None, true), "1 solution");
+        assert_eq!(
+            counts(48, Some(12), Some(3), true),
+            "48 solutions (12 unique up to turning the board, 3 distinct looks)"
+        );
+    }
+
+    #[test]
+    fn a_puzzle_line_says_what_was_done() {
+        let r = PuzzleReport {
+            name: "owls".into(),
+            status: Status::Solved,
+            solutions_total: Some(8),
+            solutions_unique: Some(2),
+            complete: Some(true),
+            rendered: vec![1, 2],
+            images_capped: true,
+            action: Action::UpToDate,
+            ..PuzzleReport::default()
+        };
+        let line = puzzle_line(&r, false);
+        let mut odd = r.clone();
+        odd.name = "a\nb\u{1b}]0;x\u{7}".into();
+        let odd = puzzle_line(&odd, false);
+        assert!(
+            odd.starts_with("a\\u{a}b\\u{1b}]0;x\\u{7}: 8 solutions"),
+            "{odd}"
+        );
+        assert!(line.starts_with("owls: 8 solutions (2 unique up to turning the board), 2 images (capped by --max-images) [up to date] ("), "{line}");
+    }
+}

@@ -1,0 +1,160 @@
+//! Markdown for a blog post: where the image links of `index.md` point
+//! (`--link-prefix`), and the run's one combined snippet (`--snippet`,
+//! default `OUT/index.md`) with every puzzle's boards.
+//!
+//! Each puzzle's `index.md` links bare file names, which work only beside the
+//! images; pasted into `content/posts/x.md` they all break. A link prefix
+//! names where the output folder is published, so the same links work from
+//! any page: `PREFIX` + the puzzle's folder (percent-encoded) + `/` + file.
+
+use crate::present::gallery::{puzzle_markdown, url};
+use crate::present::summary::Summary;
+
+/// The combined snippet's default name, in the output folder beside `index.html`.
+pub const DEFAULT_NAME: &str = "index.md";
+
+/// What goes before a file name in `name`'s links: with a prefix, the
+/// published URL of its folder (from every snippet); without one, nothing in
+/// the puzzle's own `index.md`, and the folder relative to the output root in
+/// the combined snippet.
+pub fn link_base(prefix: Option<&str>, name: &str, combined: bool) -> String {
+    match prefix {
+        Some(p) => format!("{p}{}/", url(name)),
+        None if combined => format!("{}/", url(name)),
+        None => String::new(),
+    }
+}
+
+/// The combined snippet: each puzzle with images, in the summary's order, as
+/// its own `index.md` shows it (a puzzle that failed has nothing to show).
+pub fn run_markdown(summary: &Summary, prefix: Option<&str>) -> String {
+    summary
+        .puzzles
+        .iter()
+        .filter(|r| r.image_size.is_some())
+        .map(|r| puzzle_markdown(r, &link_base(prefix, &r.name, true)))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Reads `--link-prefix`. Characters that would end or break a Markdown link
+/// (spaces, brackets, parentheses, angle brackets, quotes, backslashes,
+/// control characters) are refused rather than encoded, so the links hold
+/// exactly the URL the user typed; a missing final `/` is added, so
+/// `/img/puzzles` and `/img/puzzles/` mean the same.
+pub fn parse_link_prefix(s: &str) -> Result<String, String> {
+    if s.is_empty() {
+        return Err(
+            "the prefix is empty (leave the option out for links relative to each index.md)".into(),
+        );
+    }
+    if let Some((i, c)) = s
+        .chars()
+        .enumerate()
+        .find(|&(_, c)| c.is_control() || c.is_whitespace() || "()[]<>\"'`\\".contains(c))
+    {
+        return Err(format!(
+            "character {} ('{}') would break the Markdown links (percent-encode it, e.g. a space as %20)",
+            i + 1,
+            c.escape_debug()
+        ));
+    }
+    Ok(if s.ends_with('/') {
+        s.to_string()
+    } else {
+        format!("{s}/")
+    })
+}
+
+/// Reads `--snippet`: a plain `.md` file name for the output folder, not a
+/// dot name (the tool's records start with a dot) and no path.
+pub fn parse_name(s: &str) -> Result<String, String> {
+    let plain = !s.starts_with('.')
+        && !s.contains(['/', '\\'])
+        && !s.chars().any(char::is_control)
+        && s.len() > ".md".len();
+    if plain && s.ends_with(".md") {
+        Ok(s.to_string())
+    } else {
+        Err(format!(
+            "{} is not a plain file name ending in .md (the snippet goes in the output folder, e.g. --snippet puzzles.md)",
+            crate::error::quote(&crate::error::printable(s))
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::present::summary::{PuzzleReport, Status};
+
+    fn solved(name: &str) -> PuzzleReport {
+        PuzzleReport {
+            name: name.into(),
+            status: Status::Solved,
+            rows: Some(3),
+            cols: Some(3),
+            solutions_total: Some(1),
+            complete: Some(true),
+            rendered: vec![1],
+            image_size: Some([241, 241]),
+            ..PuzzleReport::default()
+        }
+    }
+
+    #[test]
+    fn the_prefix_comes_before_the_encoded_puzzle_folder() {
+        let p = parse_link_prefix("/images/puzzles").expect("valid");
+        assert_eq!(p, "/images/puzzles/");
+        assert_eq!(
+            link_base(Some(&p), "kids/owl pair", false),
+            "/images/puzzles/kids/owl%20pair/"
+        );
+        assert_eq!(link_base(None, "owls", false), "");
+        assert_eq!(link_base(None, "owls", true), "owls/");
+        let md = puzzle_markdown(&solved("owls"), &link_base(Some(&p), "owls", false));
+        assert!(md.contains("![unsolved board](/images/puzzles/owls/unsolved.png)"));
+        assert!(md.contains("![solution 1](/images/puzzles/owls/solution-1.png)"));
+    }
+
+    #[test]
+    fn prefixes_that_break_links_are_refused() {
+        for bad in [
+            "", "/a b/", "/a)/", "/a]/", "<x>", "/a\n", "/a\u{1b}", "a\\b",
+        ] {
+            assert!(parse_link_prefix(bad).is_err(), "{bad:?}");
+        }
+        let e = parse_link_prefix("/my images/").expect_err("space");
+        assert!(e.contains("character 4 (' ')"), "{e}");
+        for good in [
+            "https://cdn.example.com/p/",
+            "/img/%20x/",
+            "../static/",
+            "/bilder/wölfe",
+        ] {
+            assert!(parse_link_prefix(good).is_ok(), "{good}");
+        }
+    }
+
+    #[test]
+    fn snippet_names_are_plain_md_files() {
+        assert_eq!(parse_name("puzzles.md").as_deref(), Ok("puzzles.md"));
+        for bad in [".md", ".x.md", "a/b.md", "index.html", "summary.json", "x"] {
+            assert!(parse_name(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn the_combined_snippet_lists_every_puzzle_with_images() {
+        let failed = PuzzleReport::failed("broken", "x".into(), vec![]);
+        let summary = Summary::new(vec![solved("a b"), failed, solved("owls")]);
+        let md = run_markdown(&summary, None);
+        assert!(md.starts_with("## a b\n"), "{md}");
+        assert!(md.contains("![unsolved board](a%20b/unsolved.png)"));
+        assert!(md.contains("\n## owls\n"));
+        assert!(md.contains("![solution 1](owls/solution-1.png)"));
+        assert!(!md.contains("broken"));
+        let md = run_markdown(&summary, Some("/p/"));
+        assert!(md.contains("![solution 1](/p/owls/solution-1.png)"));
+    }
+}
