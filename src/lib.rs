@@ -8,6 +8,7 @@
 //! [`present`] turns the results into the run report, the gallery and the
 //! Markdown snippet.
 
+pub mod config;
 pub mod error;
 pub mod gfx;
 pub mod kind;

@@ -210,7 +210,7 @@ fn run_animate(args: &AnimateArgs) -> ExitCode {
         max_frames: args.max_frames,
         max_events: args.max_events,
         tile_size: args.tile_size,
-        max_tile_side: 4096,
+        max_tile_side: unscramble::config::MAX_TILE_SIDE,
         chart_symmetry: !args.no_symmetry,
         chart_max_solutions: args.max_solutions,
     };

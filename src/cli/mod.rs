@@ -11,6 +11,7 @@ mod values;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::time::Duration;
+use unscramble::config as defaults;
 use unscramble::kind::domino;
 use unscramble::kind::tiles::{generate, render, solve};
 use unscramble::pipeline::output::solutions::{Notation, Turns};
@@ -90,7 +91,7 @@ pub enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Side of each tile picture in pixels.
-        #[arg(long, default_value_t = 240, value_parser = tile_side())]
+        #[arg(long, default_value_t = defaults::TILE_SIZE, value_parser = tile_side())]
         tile_size: u32,
         /// Replace a tile_dict.yaml and tile pictures already in OUT_DIR/input.
         #[arg(long)]
@@ -134,7 +135,7 @@ pub enum Command {
         /// pictures are drawn beside it.
         puzzle_dir: PathBuf,
         /// Side of each tile picture in pixels.
-        #[arg(long, default_value_t = 240, value_parser = tile_side())]
+        #[arg(long, default_value_t = defaults::TILE_SIZE, value_parser = tile_side())]
         size: u32,
         /// Redraw pictures that already exist.
         #[arg(long)]
@@ -216,7 +217,7 @@ impl TextArgs {
 #[derive(Args)]
 pub struct SearchArgs {
     /// Stop searching a puzzle after this many solutions (the count is then a lower bound).
-    #[arg(long, default_value_t = 1000, value_parser = parse_count)]
+    #[arg(long, default_value_t = defaults::MAX_SOLUTIONS, value_parser = parse_count)]
     pub max_solutions: usize,
     /// Stop searching a puzzle after this many nodes, the same way on every
     /// machine and thread count [default: 2000000000 for tile puzzles,
@@ -266,15 +267,15 @@ pub struct RenderArgs {
     #[command(flatten)]
     pub search: SearchArgs,
     /// Render at most this many solution boards per puzzle.
-    #[arg(long, default_value_t = 32)]
+    #[arg(long, default_value_t = defaults::MAX_IMAGES)]
     pub max_images: usize,
     /// Refuse tile pictures larger than this many pixels per side.
-    #[arg(long, default_value_t = 4096)]
+    #[arg(long, default_value_t = defaults::MAX_TILE_SIDE)]
     pub max_tile_side: u32,
     /// Fail a puzzle whose tile pictures (all together) or board images have
     /// more pixels than this; checked before decoding (64 million: under
     /// about 1.2 GB of memory per puzzle).
-    #[arg(long, default_value_t = unscramble::pipeline::job::MAX_PIXELS, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = defaults::MAX_PIXELS, value_parser = clap::value_parser!(u64).range(1..))]
     pub max_pixels: u64,
     /// Scale every tile to this many pixels per side (Lanczos) before
     /// compositing; for Domino Fit, the side of a cell (default 48).
@@ -372,7 +373,7 @@ pub struct AnimateArgs {
     #[arg(long)]
     pub no_symmetry: bool,
     /// The charted search stops after this many solutions, as `solve`'s does.
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = defaults::MAX_SOLUTIONS)]
     pub max_solutions: usize,
     /// Print what was done (the search's end, the files written, or the
     /// error) as one JSON document on stdout.

@@ -52,9 +52,9 @@ pub struct OutputOptions {
 impl Default for OutputOptions {
     fn default() -> Self {
         OutputOptions {
-            max_solutions: 1000,
+            max_solutions: crate::config::MAX_SOLUTIONS,
             max_nodes: None,
-            max_images: 32,
+            max_images: crate::config::MAX_IMAGES,
             unique: false,
             distinct_looks: false,
             style: Style::default(),
@@ -99,8 +99,8 @@ impl Default for Options {
     fn default() -> Self {
         Options {
             output: OutputOptions::default(),
-            max_tile_side: 4096,
-            max_pixels: crate::pipeline::job::MAX_PIXELS,
+            max_tile_side: crate::config::MAX_TILE_SIDE,
+            max_pixels: crate::config::MAX_PIXELS,
             timeout: None,
             force: false,
             check: false,

@@ -7,8 +7,6 @@ mod domino;
 mod pixels;
 mod tiles;
 
-pub use pixels::MAX_PIXELS;
-
 use crate::error::{InputError, OutputError, PuzzleError};
 use crate::kind::tiles::input::file;
 use crate::kind::tiles::render::{Canvas, PngEffort};

@@ -13,10 +13,6 @@ use crate::kind::tiles::input::pictures::{png_dimensions, RawPicture};
 use crate::kind::tiles::render::FRAME;
 use std::path::Path;
 
-/// The default of `--max-pixels`: the bundled puzzles' largest board has
-/// 1.4 million.
-pub const MAX_PIXELS: u64 = 64_000_000;
-
 fn over(what: String, pixels: u64, max: u64, path: &Path, fix: &str) -> InputError {
     InputError::new(
         path,
@@ -132,7 +128,7 @@ mod tests {
     #[test]
     fn a_domino_board_of_64_x_64_fits_the_default() {
         let p = Path::new("d.yaml");
-        assert!(check_domino(p, (64, 64), 48, MAX_PIXELS).is_ok());
+        assert!(check_domino(p, (64, 64), 48, crate::config::MAX_PIXELS).is_ok());
         let e = check_domino(p, (7, 7), 48, 1000).expect_err("over");
         assert_eq!(
             e.to_string(),

@@ -1,0 +1,20 @@
+//! The defaults the library and the command line share, each said once, so
+//! `Options::default()`, the help text and the readers cannot drift apart.
+
+/// Solutions a search keeps before it stops (`--max-solutions`); the count
+/// is then a lower bound.
+pub const MAX_SOLUTIONS: usize = 1000;
+
+/// Board images written per puzzle (`--max-images`).
+pub const MAX_IMAGES: usize = 32;
+
+/// The largest tile picture side read, in pixels (`--max-tile-side`); also
+/// the largest side drawn, so nothing drawn is refused when it is read.
+pub const MAX_TILE_SIDE: u32 = 4096;
+
+/// The side of a drawn tile picture, in pixels (`generate`, `draw`).
+pub const TILE_SIZE: u32 = 240;
+
+/// `--max-pixels`: the bundled puzzles' largest board has 1.4 million, and
+/// 64 million keeps a puzzle under about 1.2 GB of memory.
+pub const MAX_PIXELS: u64 = 64_000_000;
