@@ -8,6 +8,9 @@ use std::sync::Arc;
 /// A board image: RGB, or one palette index a pixel when the puzzle's tiles
 /// have at most 256 colours (a third of the bytes to composite and to
 /// compress, and smaller files). Its buffers are reused from board to board.
+/// Width of the black frame round every board, of either kind, in pixels.
+pub const FRAME: u32 = 1;
+
 #[derive(Default)]
 pub struct Canvas {
     pub width: u32,

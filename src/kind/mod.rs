@@ -1,4 +1,5 @@
 //! The puzzle kinds, each with its own model, reader, solver and renderer.
 
 pub mod domino;
+pub(crate) mod seeded;
 pub mod tiles;

@@ -2,6 +2,7 @@
 //! that the full rule always has at least that one solution.
 
 use super::{DominoPuzzle, DominoSolution, Kind, Placement};
+use crate::kind::seeded::SplitMix64;
 
 /// A `width` x `height` board (each 1..=64) with about `black_fraction` of its
 /// cells black, the same for the same `seed` on every machine.
@@ -17,7 +18,7 @@ pub fn generate_with_tiling(
     seed: u64,
 ) -> (DominoPuzzle, DominoSolution) {
     let (width, height) = (width.clamp(1, 64), height.clamp(1, 64));
-    let mut rng = SplitMix(seed);
+    let mut rng = SplitMix64(seed);
     let threshold = (black_fraction.clamp(0.0, 1.0) * (1u64 << 53) as f64) as u64;
     let mut black: Vec<bool> = (0..width * height)
         .map(|_| rng.next() >> 11 < threshold)
@@ -64,17 +65,4 @@ pub fn generate_with_tiling(
         DominoPuzzle::new(width, height, &blacks, top, side),
         DominoSolution { dominoes },
     )
-}
-
-/// SplitMix64: tiny, fast and the same everywhere, which is all a test board needs.
-pub(crate) struct SplitMix(pub u64);
-
-impl SplitMix {
-    pub(crate) fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
 }

@@ -4,6 +4,7 @@
 //! bitmap font, so the bytes never depend on the machine's fonts.
 
 use super::{DominoPuzzle, DominoSolution, Kind, Placement};
+use crate::gfx::canvas::FRAME;
 use crate::kind::tiles::draw::draw_number;
 use image::{Rgb, RgbImage};
 use imageproc::drawing::{draw_filled_circle_mut, draw_filled_rect_mut};
@@ -13,7 +14,6 @@ use imageproc::rect::Rect;
 /// measure scales with the cell, and at 48 is what it always was (so the
 /// default boards keep their bytes).
 pub const CELL: u32 = 48;
-const FRAME: u32 = 1;
 
 pub const PAPER: Rgb<u8> = Rgb([255, 255, 255]);
 pub const BLACK: Rgb<u8> = Rgb([0, 0, 0]);

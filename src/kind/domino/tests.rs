@@ -1,8 +1,9 @@
 //! Tests across the module: the seed, brute force against the solver, and
 //! generated boards.
 
-use super::generate::{generate_with_tiling, SplitMix};
+use super::generate::generate_with_tiling;
 use super::*;
+use crate::kind::seeded::SplitMix64;
 use std::collections::BTreeSet;
 use std::path::Path;
 
@@ -101,7 +102,7 @@ fn brute_force(p: &DominoPuzzle, cover: Cover) -> BTreeSet<Vec<Placement>> {
 /// A small board whose sums come from random dominoes placed at random,
 /// sometimes leaving cells empty, so both rules get exercised.
 /// `skip` in 4 placements that fit are left out.
-fn random_board(rng: &mut SplitMix, widths: u64, skip: u64) -> DominoPuzzle {
+fn random_board(rng: &mut SplitMix64, widths: u64, skip: u64) -> DominoPuzzle {
     let (w, h) = (
         3 + (rng.next() % widths) as usize,
         3 + (rng.next() % 2) as usize,
@@ -136,7 +137,7 @@ fn random_board(rng: &mut SplitMix, widths: u64, skip: u64) -> DominoPuzzle {
 
 #[test]
 fn solver_finds_exactly_what_brute_force_finds() {
-    let mut rng = SplitMix(7);
+    let mut rng = SplitMix64(7);
     let mut seen = [0usize; 2];
     for i in 0..200 {
         // Fully tiled boards too, or the full rule would rarely have a solution.
@@ -225,7 +226,7 @@ fn solutions_json_lists_rule_counts_and_dominoes() {
 /// left) is tested where it is least tight and most often cuts.
 #[test]
 fn sparse_boards_match_brute_force_under_the_partial_rule() {
-    let mut rng = SplitMix(11);
+    let mut rng = SplitMix64(11);
     let mut found = 0;
     for _ in 0..100 {
         let p = random_board(&mut rng, 3, 2);

@@ -4,6 +4,7 @@
 //! every machine and every version of every dependency.
 
 use crate::error::{OutputError, PuzzleError};
+use crate::kind::seeded::SplitMix64;
 use crate::kind::tiles::input::TILE_DICT;
 use std::path::{Path, PathBuf};
 
@@ -15,22 +16,6 @@ const NAMES: [&str; 11] = [
 /// The largest board side the solver takes (at most 128 tiles).
 pub const MAX_SIZE: usize = 11;
 
-/// splitmix64: tiny, fast and fully specified, hence stable across versions.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 fn token_name(t: usize) -> String {
     NAMES
         .get(t)
@@ -40,11 +25,11 @@ fn token_name(t: usize) -> String {
 /// The `tile_dict.yaml` text of a solvable `size x size` puzzle with `tokens`
 /// kinds of picture. Each tile's edges are (token, half) with half 0 = `'+'`.
 pub fn tile_dict(size: usize, tokens: usize, seed: u64) -> String {
-    let mut rng = Rng(seed);
+    let mut rng = SplitMix64(seed);
     let n = size * size;
     // Edges of the solved board, per cell: right, top, left, bottom.
     let mut solved = vec![[(0usize, 0usize); 4]; n];
-    let pick = |rng: &mut Rng| (rng.below(tokens), rng.below(2));
+    let pick = |rng: &mut SplitMix64| (rng.below(tokens), rng.below(2));
     for cell in 0..n {
         let (r, c) = (cell / size, cell % size);
         if c + 1 < size {

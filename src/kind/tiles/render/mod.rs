@@ -7,16 +7,13 @@
 
 mod tiles;
 
-pub use crate::gfx::canvas::{encode_png, Canvas, PngEffort};
+pub use crate::gfx::canvas::{encode_png, Canvas, PngEffort, FRAME};
 pub use tiles::{Scale, TileSet};
 
 use crate::kind::tiles::model::{Placement, Puzzle};
 use crate::kind::tiles::overlay;
 use image::{RgbImage, RgbaImage};
 use serde::Serialize;
-
-/// Width of the black frame round every board, in pixels.
-pub const FRAME: u32 = 1;
 
 /// How boards look; every field changes the output bytes, so all of it is
 /// part of the build key.
