@@ -2,4 +2,5 @@
 
 pub mod domino;
 pub(crate) mod seeded;
+pub mod stop;
 pub mod tiles;

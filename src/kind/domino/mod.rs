@@ -21,7 +21,7 @@ pub(crate) mod tests;
 pub use generate::generate;
 pub use parse::parse;
 pub use render::{render_solution, render_unsolved, Renderer};
-pub use solve::{solve, solve_within, DominoOutcome, DominoStop, MAX_NODES};
+pub use solve::{solve, solve_within, DominoOutcome, MAX_NODES};
 pub use text::{text, SolutionsFile};
 
 /// The input file that marks a folder as a Domino Fit puzzle.

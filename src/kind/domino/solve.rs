@@ -25,6 +25,7 @@
 //! solutions and their order are the same as without the memo.
 
 use super::{Cover, DominoPuzzle, DominoSolution, Kind, Placement};
+use crate::kind::stop::StopReason;
 use std::collections::HashSet;
 use std::time::Instant;
 
@@ -37,27 +38,6 @@ const MEMO_LIMIT: usize = 1 << 21;
 /// (see the README); the benchmark's boards need a thousandth of it.
 pub const MAX_NODES: u64 = 500_000_000;
 
-/// Why a search ended before it had seen the whole tree.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DominoStop {
-    /// One more solution than the limit was found.
-    MaxSolutions(usize),
-    Timeout,
-    /// The node budget ran out.
-    MaxNodes(u64),
-}
-
-impl DominoStop {
-    /// Machine-readable short name, as in the tile puzzles' `solutions.json`.
-    pub fn name(self) -> &'static str {
-        match self {
-            DominoStop::MaxSolutions(_) => "max-solutions",
-            DominoStop::Timeout => "timeout",
-            DominoStop::MaxNodes(_) => "max-nodes",
-        }
-    }
-}
-
 /// Everything the search found.
 #[derive(Clone, Debug)]
 pub struct DominoOutcome {
@@ -69,7 +49,7 @@ pub struct DominoOutcome {
     /// Solutions found, listed or not.
     pub total: usize,
     /// `None` when the whole tree was searched and the count is exact.
-    pub stopped: Option<DominoStop>,
+    pub stopped: Option<StopReason>,
     /// Decisions tried (cells where the search branched).
     pub nodes: u64,
 }
@@ -158,8 +138,10 @@ struct Search<'a> {
     max_solutions: usize,
     max_nodes: u64,
     deadline: Option<Instant>,
+    /// When the search began, for the length a timeout reports.
+    started: Instant,
     nodes: u64,
-    stopped: Option<DominoStop>,
+    stopped: Option<StopReason>,
     /// Row-boundary states known to have no completion.
     dead: HashSet<Box<[u8]>>,
     key: Vec<u8>,
@@ -212,6 +194,7 @@ impl<'a> Search<'a> {
             max_solutions,
             max_nodes: MAX_NODES,
             deadline,
+            started: Instant::now(),
             nodes: 0,
             stopped: None,
             dead: HashSet::new(),
@@ -257,7 +240,7 @@ impl<'a> Search<'a> {
             return;
         }
         if self.nodes == self.max_nodes {
-            self.stopped = Some(DominoStop::MaxNodes(self.max_nodes));
+            self.stopped = Some(StopReason::MaxNodes(self.max_nodes));
             return;
         }
         self.nodes += 1;
@@ -265,7 +248,7 @@ impl<'a> Search<'a> {
             && (self.deadline.is_some_and(|d| Instant::now() >= d)
                 || crate::kind::tiles::solve::interrupted())
         {
-            self.stopped = Some(DominoStop::Timeout);
+            self.stopped = Some(StopReason::Timeout(self.started.elapsed()));
             return;
         }
         let bit = 1u64 << x;
@@ -329,7 +312,7 @@ impl<'a> Search<'a> {
             return;
         }
         if self.total == self.max_solutions {
-            self.stopped = Some(DominoStop::MaxSolutions(self.max_solutions));
+            self.stopped = Some(StopReason::MaxSolutions(self.max_solutions));
             return;
         }
         self.total += 1;

@@ -4,6 +4,7 @@
 use super::generate::generate_with_tiling;
 use super::*;
 use crate::kind::seeded::SplitMix64;
+use crate::kind::stop::StopReason;
 use std::collections::BTreeSet;
 use std::path::Path;
 
@@ -41,12 +42,12 @@ fn limits_stop_the_search_and_say_why() {
     let (p, _) = generate_with_tiling(14, 14, 0.12, 3);
     let o = solve(&p, Cover::Full, 1, None);
     assert_eq!(o.solutions.len(), 1);
-    assert_eq!(o.stopped, Some(DominoStop::MaxSolutions(1)));
+    assert_eq!(o.stopped, Some(StopReason::MaxSolutions(1)));
     assert!(!o.complete());
     let p = generate(12, 12, 0.12, 1);
     let past = std::time::Instant::now();
     let o = solve(&p, Cover::Partial, 1000, Some(past));
-    assert_eq!(o.stopped, Some(DominoStop::Timeout));
+    assert!(matches!(o.stopped, Some(StopReason::Timeout(_))));
 }
 
 /// Every set of non-overlapping dominoes, by plain recursion over all placements.

@@ -9,7 +9,7 @@ use crate::kind::tiles::render::{self, Canvas, Scale, Style, TileSet};
 use crate::kind::tiles::solve::{self, Closest, Limits, Outcome};
 use crate::pipeline::batch::OutputOptions;
 use crate::pipeline::output::sink::Sink;
-use crate::pipeline::output::solutions::{board_text, stop_name, Notation, SolutionsFile};
+use crate::pipeline::output::solutions::{board_text, Notation, SolutionsFile};
 use crate::present::summary::{ClosestReport, PuzzleKind, PuzzleReport, Status};
 use std::collections::BTreeSet;
 
@@ -80,7 +80,7 @@ pub(super) fn process(ctx: &Context) -> Result<PuzzleReport, Failure> {
         solutions_unique: Some(outcome.unique),
         solutions_distinct_looks: Some(outcome.looks),
         complete: Some(outcome.complete()),
-        stopped_by: outcome.stopped.as_ref().map(|s| stop_name(s).to_string()),
+        stopped_by: outcome.stopped.as_ref().map(|s| s.name().to_string()),
         solutions_listed: (!outcome.listed_all()).then_some(outcome.solutions.len()),
         rendered: chosen.iter().map(|i| i + 1).collect(),
         rendered_looks: chosen

@@ -1,7 +1,8 @@
 //! The `closest` part of `solutions.json`, for a puzzle without a solution.
 
 use super::json::Inline;
-use super::solutions::{cells, stop_name};
+use super::solutions::cells;
+use crate::kind::stop::StopReason;
 use crate::kind::tiles::model::{Puzzle, SIDE_NAMES};
 use crate::kind::tiles::solve::Closest;
 use serde::Serialize;
@@ -47,7 +48,7 @@ impl ClosestJson {
             inner_edges: c.inner_edges,
             matched_at_most: c.matched_at_most,
             complete: c.complete(),
-            stopped_by: c.stopped.as_ref().map(stop_name),
+            stopped_by: c.stopped.as_ref().map(StopReason::name),
             rendered: Inline(rendered.to_vec()),
             boards: c
                 .boards

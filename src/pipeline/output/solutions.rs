@@ -75,15 +75,6 @@ pub fn schematic(cols: usize, board: &[Placement], n: Notation) -> String {
     s
 }
 
-/// Machine-readable short name of a stop reason.
-pub fn stop_name(reason: &StopReason) -> &'static str {
-    match reason {
-        StopReason::MaxSolutions(_) => "max-solutions",
-        StopReason::Timeout(_) => "timeout",
-        StopReason::MaxNodes(_) => "max-nodes",
-    }
-}
-
 #[derive(Serialize)]
 struct Entry {
     index: usize,
@@ -143,7 +134,7 @@ impl SolutionsFile {
             solutions_distinct_looks: outcome.looks,
             solutions_listed: (!outcome.listed_all()).then_some(outcome.solutions.len()),
             complete: outcome.complete(),
-            stopped_by: outcome.stopped.as_ref().map(stop_name),
+            stopped_by: outcome.stopped.as_ref().map(StopReason::name),
             rendered: Inline(rendered.to_vec()),
             nodes: outcome.nodes,
             nodes_per_depth: Inline(outcome.nodes_per_depth.clone()),

@@ -92,15 +92,7 @@ pub const MAX_NODES: u64 = 2_000_000_000;
 /// whole, so its distinct looks are exact.
 pub const MAX_LISTED: usize = 100_000;
 
-/// Why a search ended before it had seen the whole tree.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum StopReason {
-    MaxSolutions(usize),
-    Timeout(Duration),
-    /// The node budget ran out: [`Limits::max_nodes`], or for the
-    /// closest-board search its own (see [`closest`]).
-    MaxNodes(u64),
-}
+pub use crate::kind::stop::StopReason;
 
 /// Everything the search found.
 #[derive(Clone, Debug)]
