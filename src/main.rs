@@ -1,4 +1,6 @@
 //! The `unscramble` command: parses arguments, calls the library, reports.
+// A binary has no public API: `pub` here only opens a module to its siblings.
+#![allow(unreachable_pub)]
 
 mod cli;
 

@@ -1,6 +1,7 @@
 //! Helpers shared by the end-to-end tests: they run the real binary on
 //! folders made in a temporary directory.
-#![allow(dead_code)]
+// Each test binary is its own crate and uses a part of these; none is an API.
+#![allow(dead_code, unreachable_pub)]
 
 use assert_cmd::Command;
 use std::fs;

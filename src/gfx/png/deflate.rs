@@ -25,7 +25,7 @@ const MATCH: u32 = 1 << 31;
 
 /// Reusable state: the symbol buffer and the hash table stay allocated from
 /// one board to the next.
-pub struct Deflater {
+pub(super) struct Deflater {
     symbols: Vec<u32>,
     table: Vec<u32>,
     lit_freq: Vec<u32>,
@@ -55,7 +55,7 @@ impl Deflater {
     /// Compresses `data`, scanlines of `row` bytes with `bpp` bytes a pixel,
     /// as one complete deflate stream appended to `out`; `hash` adds the
     /// probe for repeats that are not next to the byte.
-    pub fn compress(
+    pub(super) fn compress(
         &mut self,
         data: &[u8],
         row: usize,

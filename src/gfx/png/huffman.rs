@@ -5,7 +5,7 @@
 /// Code lengths for `freqs`, none longer than `limit`; symbols with a zero
 /// frequency get length 0. Ties are broken by symbol number, so the same
 /// frequencies always give the same lengths (and the same bytes).
-pub fn code_lengths(freqs: &[u32], limit: u8, lengths: &mut Vec<u8>) {
+pub(super) fn code_lengths(freqs: &[u32], limit: u8, lengths: &mut Vec<u8>) {
     lengths.clear();
     lengths.resize(freqs.len(), 0);
     let mut used: Vec<(u32, u16)> = freqs
@@ -92,7 +92,7 @@ fn tree_depths(sorted: &[(u32, u16)]) -> Vec<u8> {
 
 /// Canonical codes for `lengths` (RFC 1951, 3.2.2), bit-reversed so that
 /// they can be written LSB first.
-pub fn canonical_codes(lengths: &[u8], codes: &mut Vec<u16>) {
+pub(super) fn canonical_codes(lengths: &[u8], codes: &mut Vec<u16>) {
     let mut count = [0u16; 16];
     for &l in lengths {
         count[usize::from(l)] += 1;
@@ -117,7 +117,7 @@ pub fn canonical_codes(lengths: &[u8], codes: &mut Vec<u16>) {
 
 /// Appends bits least significant first, as deflate packs them.
 #[derive(Default)]
-pub struct BitWriter {
+pub(super) struct BitWriter {
     pub out: Vec<u8>,
     acc: u64,
     bits: u32,
@@ -126,7 +126,7 @@ pub struct BitWriter {
 impl BitWriter {
     /// `n` <= 32 low bits of `value`.
     #[inline]
-    pub fn put(&mut self, value: u32, n: u32) {
+    pub(super) fn put(&mut self, value: u32, n: u32) {
         self.acc |= u64::from(value) << self.bits;
         self.bits += n;
         if self.bits >= 32 {
@@ -137,7 +137,7 @@ impl BitWriter {
     }
 
     /// Pads to a byte boundary with zero bits and flushes.
-    pub fn align(&mut self) {
+    pub(super) fn align(&mut self) {
         while self.bits > 0 {
             self.out.push(self.acc as u8);
             self.acc >>= 8;

@@ -11,7 +11,7 @@ pub fn generate(width: usize, height: usize, black_fraction: f64, seed: u64) -> 
 }
 
 /// [`generate`], with the tiling the sums were taken from.
-pub fn generate_with_tiling(
+pub(super) fn generate_with_tiling(
     width: usize,
     height: usize,
     black_fraction: f64,

@@ -15,13 +15,13 @@ use imageproc::rect::Rect;
 /// default boards keep their bytes).
 pub const CELL: u32 = 48;
 
-pub const PAPER: Rgb<u8> = Rgb([255, 255, 255]);
-pub const BLACK: Rgb<u8> = Rgb([0, 0, 0]);
-pub const GRID: Rgb<u8> = Rgb([170, 170, 170]);
-pub const INK: Rgb<u8> = Rgb([30, 30, 30]);
-pub const FACE: Rgb<u8> = Rgb([250, 244, 226]);
-pub const EDGE: Rgb<u8> = Rgb([90, 70, 50]);
-pub const DOT: Rgb<u8> = Rgb([20, 40, 110]);
+pub(super) const PAPER: Rgb<u8> = Rgb([255, 255, 255]);
+pub(super) const BLACK: Rgb<u8> = Rgb([0, 0, 0]);
+pub(super) const GRID: Rgb<u8> = Rgb([170, 170, 170]);
+pub(super) const INK: Rgb<u8> = Rgb([30, 30, 30]);
+pub(super) const FACE: Rgb<u8> = Rgb([250, 244, 226]);
+pub(super) const EDGE: Rgb<u8> = Rgb([90, 70, 50]);
+pub(super) const DOT: Rgb<u8> = Rgb([20, 40, 110]);
 
 /// Draws the boards of one puzzle. The board with its numbers is drawn once;
 /// each image starts from a copy of it in a canvas reused for every solution.
@@ -116,12 +116,12 @@ pub fn render_solution(p: &DominoPuzzle, solution: &DominoSolution) -> RgbImage 
 }
 
 /// Top-left pixel of cell (0, 0)'s grid lines.
-pub fn origin(cell: u32) -> (u32, u32) {
+pub(super) fn origin(cell: u32) -> (u32, u32) {
     (FRAME + cell, FRAME + cell)
 }
 
 /// Centre pixel of cell `(w, h)`.
-pub fn cell_centre(cell: u32, w: usize, h: usize) -> (u32, u32) {
+pub(super) fn cell_centre(cell: u32, w: usize, h: usize) -> (u32, u32) {
     let (bx, by) = origin(cell);
     (
         bx + w as u32 * cell + cell / 2,
@@ -131,7 +131,7 @@ pub fn cell_centre(cell: u32, w: usize, h: usize) -> (u32, u32) {
 
 /// Centres of a domino's dots: one in the middle of a one's upper cell, two on
 /// the diagonal of a two's right cell, as on a die.
-pub fn dot_centres(cell: u32, d: &Placement) -> Vec<(u32, u32)> {
+pub(super) fn dot_centres(cell: u32, d: &Placement) -> Vec<(u32, u32)> {
     let (cx, cy) = cell_centre(cell, d.dot_cell().0, d.dot_cell().1);
     match d.kind {
         Kind::One => vec![(cx, cy)],

@@ -25,7 +25,7 @@ fn over(what: String, pixels: u64, max: u64, path: &Path, fix: &str) -> InputErr
 /// `labels` is `--labels` (its key makes the boards taller).
 /// A picture above `max_side` per side is left to the decoder, which refuses
 /// it by name before allocating.
-pub fn check_tiles(
+pub(super) fn check_tiles(
     input_dir: &Path,
     raw: &[RawPicture],
     (rows, cols): (usize, usize),
@@ -75,7 +75,7 @@ pub fn check_tiles(
 
 /// Checks a Domino Fit board image (`cell` pixels a cell, one cell's margin
 /// for the sums, a frame and a closing grid line).
-pub fn check_domino(
+pub(super) fn check_domino(
     file: &Path,
     (w, h): (usize, usize),
     cell: u32,

@@ -9,7 +9,7 @@ use std::path::Path;
 
 /// `None` when every tile `1..=count` has something at `input/K.png`
 /// (what stands there is checked when it is read).
-pub fn check(input_dir: &Path, count: usize) -> Option<InputError> {
+pub(super) fn check(input_dir: &Path, count: usize) -> Option<InputError> {
     let missing: Vec<usize> = (1..=count)
         .filter(|k| !super::file::exists(&input_dir.join(format!("{k}.png"))))
         .collect();

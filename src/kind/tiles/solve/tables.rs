@@ -33,7 +33,7 @@ pub(super) struct Tables {
 }
 
 impl Tables {
-    pub fn new(puzzle: &Puzzle, turn_order: super::TurnOrder) -> Tables {
+    pub(super) fn new(puzzle: &Puzzle, turn_order: super::TurnOrder) -> Tables {
         let codes = puzzle.matching.codes();
         let width = codes + 1;
         let any = codes as u8;
@@ -91,12 +91,12 @@ impl Tables {
         }
     }
 
-    pub fn base(&self, key: (usize, usize)) -> u32 {
+    pub(super) fn base(&self, key: (usize, usize)) -> u32 {
         self.base[key.0 * 4 + key.1]
     }
 
     /// The oriented tile `tile` turned `turns` times.
-    pub fn oriented(&self, puzzle: &Puzzle, tile: usize, turns: u8) -> Cand {
+    pub(super) fn oriented(&self, puzzle: &Puzzle, tile: usize, turns: u8) -> Cand {
         Cand {
             tile: tile as u8,
             turns,
