@@ -312,7 +312,7 @@ pub fn summary_line(run: &Run, check: bool, elapsed: Duration) -> String {
 }
 
 /// `solve --stats`: the search's work, for comparing orders, machines and
-/// notes like seeds 002 and 003 (which print calls per depth and tries).
+/// notes like the backtracking and Java solver posts (which print calls per depth and tries).
 pub fn stats_lines(outcome: &crate::kind::tiles::solve::Outcome, elapsed: Duration) -> Vec<String> {
     let secs = elapsed.as_secs_f64();
     let rate = if secs > 0.0 {

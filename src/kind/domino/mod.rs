@@ -1,12 +1,13 @@
-//! Domino Fit (issue 7): place vertical one-dot and horizontal two-dot dominoes
+//! Domino Fit: place vertical one-dot and horizontal two-dot dominoes
 //! on a board with black cells so that every row and column shows its number
 //! of dots.
 //!
-//! Self-contained on purpose, so the batch, discovery and CLI can wire it in
-//! later through this narrow API: [`parse`] the input file, [`solve`] it under
-//! a [`Cover`] rule, then [`text`], [`render_unsolved`]/[`render_solution`] and
-//! [`SolutionsFile`] for the outputs. Coordinates are the seed's: `(w, h)` with
-//! `(0, 0)` top-left, `w` to the right, `h` down.
+//! The job (`pipeline::job::domino`) drives it through this API: [`parse`]
+//! the input file, [`solve`] it under a [`Cover`] rule, then [`text`],
+//! [`render_unsolved`]/[`render_solution`] and [`SolutionsFile`] for the
+//! outputs; it shares the tile kind's file reader, stop reasons and canvas
+//! frame. Coordinates are the Domino Fit post's: `(w, h)` with `(0, 0)`
+//! top-left, `w` to the right, `h` down.
 
 mod generate;
 mod parse;
@@ -31,7 +32,7 @@ pub const FILE_NAME: &str = "domino_fit.yaml";
 pub const MAX_SIDE: usize = 64;
 
 /// Whether a solution must cover every free cell. The game's boards are always
-/// fully covered; seed 001's CP-SAT model does not require it, and on some
+/// fully covered; the Domino Fit post's CP-SAT model does not require it, and on some
 /// boards that admits extra solutions, so both are offered.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, clap::ValueEnum)]
 #[serde(rename_all = "kebab-case")]

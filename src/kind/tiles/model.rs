@@ -67,7 +67,7 @@ pub struct Tile {
 
 impl Tile {
     /// Edge shown on `side` after `turns` counter-clockwise quarter turns: the
-    /// rotated side `e` shows base side `(e - r) mod 4` (seed 000's convention).
+    /// rotated side `e` shows base side `(e - r) mod 4` (the constraint-programming post's convention).
     pub fn edge(&self, side: usize, turns: u8) -> Edge {
         self.edges[(side + 4 - usize::from(turns % 4)) % 4]
     }

@@ -1,4 +1,4 @@
-//! Domino Fit puzzles (seed 001): `domino_fit.yaml` in, drawn boards out.
+//! Domino Fit puzzles (from the CP-SAT Domino Fit post): `domino_fit.yaml` in, drawn boards out.
 
 use super::{input_err, write_boards, Boards, Context, Failure, Image};
 use crate::error::PuzzleError;

@@ -5,8 +5,8 @@ use crate::kind::tiles::model::{Placement, Puzzle};
 use crate::kind::tiles::solve::{Closest, Outcome, StopReason};
 use serde::Serialize;
 
-/// Which way the text outputs count turns: seed 000 counts counter-clockwise
-/// quarter turns, seeds 003 and 004 clockwise ones.
+/// Which way the text outputs count turns: the constraint-programming post counts counter-clockwise
+/// quarter turns, the Java solver post and Scramble Redux clockwise ones.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, clap::ValueEnum)]
 #[serde(rename_all = "kebab-case")]
 pub enum Turns {
@@ -20,7 +20,7 @@ pub enum Turns {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Notation {
     pub turns: Turns,
-    /// The number of the first tile: 1 (seed 000), or 0 (seeds 002 and 004).
+    /// The number of the first tile: 1 (the constraint-programming post), or 0 (the backtracking post and Scramble Redux).
     pub first: u32,
 }
 

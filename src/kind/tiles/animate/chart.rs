@@ -1,5 +1,5 @@
 //! Nodes per depth as an SVG bar chart: the numbers `solve --stats` prints,
-//! on a log scale because they span orders of magnitude (seed 002's calls go
+//! on a log scale because they span orders of magnitude (the backtracking post's calls go
 //! from 9 to 165 and back to 2; a 6x6 board's from 144 to millions).
 //! Hand-written text with integer coordinates, so the bytes depend only on
 //! the counts and the title.

@@ -1,4 +1,4 @@
-//! `letters.txt`, the letter code of seed 004 ("Scramble Redux"): one line per
+//! `letters.txt`, the letter code of the "Scramble Redux" solver: one line per
 //! piece, four letters for its right, top, left and bottom edges. A/B, C/D,
 //! E/F, G/H (and further pairs, up to Y/Z) are the two halves of one picture:
 //! the first letter of a pair is `'+'`, the second `'-'`. Letters may be

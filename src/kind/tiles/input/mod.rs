@@ -17,7 +17,7 @@ use std::path::Path;
 
 pub use spec::Parsed;
 
-/// The native notation (seed 000).
+/// The native notation (the constraint-programming post).
 pub const TILE_DICT: &str = "tile_dict.yaml";
 /// The other tile notations, each read by its own module.
 pub const LETTERS: &str = "letters.txt";

@@ -1,4 +1,4 @@
-//! `signed.txt`, the signed integers of seed 002: one line per piece, four
+//! `signed.txt`, the signed integers of the backtracking post: one line per piece, four
 //! integers for its top, right, bottom and left edges (clockwise from the
 //! top, unlike `tile_dict.yaml`), e.g. `[-2, -3, +1, +4]`. Two edges fit when
 //! they sum to 0: `n` fits `-n`, and `0` fits `0`. Brackets, commas and `+`

@@ -1,4 +1,4 @@
-//! `tile_dict.yaml`, the native notation (seed 000): keys `1..N`, each value four
+//! `tile_dict.yaml`, the native notation (the constraint-programming post): keys `1..N`, each value four
 //! `[token, half]` pairs for the right, top, left and bottom edges in the tile's
 //! base orientation, `half` being `'+'` or `'-'` (or `'='` for a picture that
 //! fits itself). The board is square unless `board.yaml` beside it says

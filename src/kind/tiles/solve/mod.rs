@@ -39,7 +39,7 @@ pub struct Limits {
     /// off, the plain search visits every member, for comparison and tests.
     pub symmetry: bool,
     /// The order in which a tile's turns are tried. It changes only which
-    /// solution comes first and the `tries` statistics: seed 003's Java
+    /// solution comes first and the `tries` statistics: the Java solver post's
     /// search turns pieces clockwise, and with `TurnOrder::Clockwise` the
     /// tries to its first solution are the 14411 it reports.
     pub turn_order: TurnOrder,
@@ -121,10 +121,10 @@ pub struct Outcome {
     pub stopped: Option<StopReason>,
     /// Placements that fitted their neighbours, total and per depth; with
     /// `Order::Spiral` and symmetry breaking on an odd board, `nodes_per_depth`
-    /// is seed 002's "calls" list without its leading 1.
+    /// is the backtracking post's "calls" list without its leading 1.
     pub nodes: u64,
     pub nodes_per_depth: Vec<u64>,
-    /// Oriented candidates examined (seed 003's "tries"), and how many of them
+    /// Oriented candidates examined (the Java solver post's "tries"), and how many of them
     /// came before the first solution was complete.
     pub tries: u64,
     pub tries_to_first: Option<u64>,

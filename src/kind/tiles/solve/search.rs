@@ -85,9 +85,9 @@ pub(super) struct Found {
     /// Solutions found, kept or not.
     pub count: usize,
     pub end: End,
-    /// Placements that fitted, per depth (seed 002's "calls", shifted by one).
+    /// Placements that fitted, per depth (the backtracking post's "calls", shifted by one).
     pub nodes: Vec<u64>,
-    /// Oriented candidates examined (seed 003's "tries"): the whole remaining
+    /// Oriented candidates examined (the Java solver post's "tries"): the whole remaining
     /// set for a finished loop, up to the current one for a loop cut short.
     pub tries: Vec<u64>,
     /// Tries up to and including the unit's first solution.

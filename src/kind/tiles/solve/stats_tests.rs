@@ -75,8 +75,8 @@ fn nodes_per_depth_count_the_partial_boards_of_each_order() {
         let plain = solve(&p, &everything(order, false));
         assert_eq!(plain.nodes_per_depth, partial_boards(&p, &cells, &|_| true));
     }
-    // Spiral with symmetry breaking is seed 002's search: the centre tile
-    // keeps turns 0, so its counts are seed 002's "calls" (without the leading 1).
+    // Spiral with symmetry breaking is the backtracking post's search: the centre tile
+    // keeps turns 0, so its counts are the backtracking post's "calls" (without the leading 1).
     let cells = cells_in_order(3, 3, Order::Spiral);
     let seed_002 = solve(&p, &everything(Order::Spiral, true));
     let expected = partial_boards(&p, &cells, &|pl| pl.turns == 0);

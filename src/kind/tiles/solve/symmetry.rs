@@ -17,7 +17,7 @@
 //! the row-major order only decides the order of the units. When the order
 //! starts at the centre of an odd board, which stays put under every turn,
 //! fixing the turns of the centre tile is the same idea with less work
-//! (seed 002): one unit per centre tile.
+//! (the backtracking post): one unit per centre tile.
 
 use super::order::{cells_in_order, plan, spiral, Order, Step};
 use super::search::second_range;

@@ -1,4 +1,4 @@
-//! The plain backtracking search of seeds 002 and 003, told step by step: a
+//! The plain backtracking search of the backtracking and Java solver posts, told step by step: a
 //! picture of the search needs every candidate it looks at, which the fast
 //! core in `search` never materialises (its tables hand it only candidates
 //! that already fit two neighbours, and it splits the work into units).
