@@ -23,6 +23,7 @@ pub mod manifest;
 pub mod model;
 pub mod output;
 pub mod overlay;
+pub mod play;
 pub mod prune;
 pub mod render;
 pub mod report;
