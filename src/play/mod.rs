@@ -99,12 +99,12 @@ swaps it with the next one picked, R turns it (Shift+R the other way).</p>\n\
 <div id=\"board\" role=\"group\" aria-label=\"board of {rows} rows and {cols} columns\" \
 aria-describedby=\"help\"></div>\n\
 <p id=\"status\" role=\"status\" aria-live=\"polite\"></p>\n\
-<p id=\"edges\"></p>\n\
 <p class=\"controls\"><button type=\"button\" id=\"shuffle\">Shuffle</button>\
 <button type=\"button\" id=\"show\">Show a solution</button>\
 <button type=\"button\" id=\"prev\">Previous solution</button>\
 <button type=\"button\" id=\"next\">Next solution</button></p>\n\
 <p class=\"note\" id=\"note\">{}</p>\n\
+<p id=\"edges\"></p>\n\
 <noscript><p>The board needs JavaScript; the pictures of every solution are beside this page.</p></noscript>\n\
 <script type=\"application/json\" id=\"play-data\">{json}</script>\n\
 <script>\n{SCRIPT}</script>\n</main>\n</body>\n</html>\n",
