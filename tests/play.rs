@@ -97,3 +97,30 @@ fn a_reader_solves_the_scrambled_board_by_dragging_clicking_and_keys() {
         "Solved! Every edge matches. This is solution 2 of 8."
     );
 }
+
+#[test]
+fn render_writes_and_records_a_play_page_for_tile_puzzles_only() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let root = tmp.path().join("puzzles");
+    for name in ["3x3-typo", "domino-fit-seed"] {
+        copy_dir(&repo().join("puzzles").join(name), &root.join(name));
+    }
+    let out = tmp.path().join("out");
+    render_ok(&root, &out, &[]);
+    let typo = out.join("3x3-typo");
+    let page = std::fs::read_to_string(typo.join("play.html")).expect("play.html");
+    assert!(page.contains("This puzzle has no solution."), "{page}");
+    let manifest = json(&typo.join(".unscramble-manifest.json"));
+    assert!(manifest["files"]["play.html"].is_string(), "{manifest}");
+    let md = std::fs::read_to_string(typo.join("index.md")).expect("index.md");
+    assert!(
+        md.contains("<iframe src=\"play.html\" title=\"Play 3x3-typo\""),
+        "{md}"
+    );
+    assert!(!out.join("domino-fit-seed/play.html").exists());
+    let md = std::fs::read_to_string(out.join("domino-fit-seed/index.md")).expect("index.md");
+    assert!(!md.contains("<iframe"), "{md}");
+    let gallery = std::fs::read_to_string(out.join("index.html")).expect("gallery");
+    assert!(gallery.contains("<a href=\"3x3-typo/play.html\">play it</a>"));
+    assert!(!gallery.contains("domino-fit-seed/play.html"));
+}
