@@ -5,58 +5,12 @@
 
 mod common;
 use common::*;
+#[path = "common/chromium.rs"]
+mod chromium;
+use chromium::{chromium, headless, probe_report};
 use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::Path;
 use std::sync::OnceLock;
-
-fn chromium() -> Option<PathBuf> {
-    let candidates = ["chromium", "chromium-browser", "google-chrome"];
-    let found = std::env::var_os("UNSCRAMBLE_CHROMIUM")
-        .map(PathBuf::from)
-        .or_else(|| {
-            let path = std::env::var_os("PATH")?;
-            std::env::split_paths(&path)
-                .flat_map(|d| candidates.map(|c| d.join(c)))
-                .find(|p| p.is_file())
-        });
-    if found.is_none() {
-        assert!(
-            std::env::var_os("UNSCRAMBLE_REQUIRE_CHROMIUM").is_none(),
-            "UNSCRAMBLE_REQUIRE_CHROMIUM is set but no chromium was found"
-        );
-        // Straight to the stream, not through eprintln!, which the test
-        // harness captures and shows only for a failing test: a skip must be
-        // seen in a passing run's output.
-        let _ = writeln!(
-            std::io::stderr(),
-            "test gallery: SKIPPED, no chromium on PATH (install Debian's chromium to run it)"
-        );
-    }
-    found
-}
-
-fn headless(chromium: &Path, profile: &Path, args: &[&str], page: &Path) -> std::process::Output {
-    Command::new(chromium)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-        ])
-        .args([
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--hide-scrollbars",
-        ])
-        .arg(format!("--user-data-dir={}", profile.display()))
-        .args(args)
-        .arg(format!("file://{}", page.display()))
-        .output()
-        .expect("chromium runs")
-}
 
 /// The bundled puzzles and a broken one, rendered once for every test here.
 fn rendered() -> &'static Path {
@@ -83,7 +37,9 @@ fn rendered() -> &'static Path {
 
 #[test]
 fn the_gallery_shows_every_puzzle_with_its_boards() {
-    let Some(chromium) = chromium() else { return };
+    let Some(chromium) = chromium("gallery") else {
+        return;
+    };
     let tmp = tempfile::tempdir().expect("tmp");
     let out = rendered().join("output");
     let page = out.join("index.html");
@@ -182,7 +138,9 @@ window.addEventListener('load', async () => {
 
 #[test]
 fn the_gallery_is_short_light_and_leads_to_the_full_boards() {
-    let Some(chromium) = chromium() else { return };
+    let Some(chromium) = chromium("gallery") else {
+        return;
+    };
     let tmp = tempfile::tempdir().expect("tmp");
     let out = rendered().join("output");
     let html = std::fs::read_to_string(out.join("index.html")).expect("page");
@@ -194,17 +152,7 @@ fn the_gallery_is_short_light_and_leads_to_the_full_boards() {
         "--dump-dom",
     ];
     let dom = headless(&chromium, &tmp.path().join("profile"), &args, &probe);
-    let dom = String::from_utf8_lossy(&dom.stdout);
-    let json = dom
-        .split_once("<pre id=\"probe\">")
-        .and_then(|(_, rest)| rest.split_once("</pre>"))
-        .map(|(json, _)| {
-            json.replace("&lt;", "<")
-                .replace("&gt;", ">")
-                .replace("&amp;", "&")
-        })
-        .unwrap_or_else(|| panic!("the probe did not report:\n{dom}"));
-    let seen: serde_json::Value = serde_json::from_str(&json).expect("probe JSON");
+    let seen = probe_report(&dom);
 
     let height = seen["height"].as_u64().expect("height");
     let images = seen["images"].as_array().expect("images");

@@ -2,6 +2,7 @@
 //! [`gallery`] and the Markdown [`snippet`].
 
 pub mod gallery;
+pub mod play;
 pub mod report;
 pub mod snippet;
 pub mod summary;

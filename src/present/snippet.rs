@@ -7,8 +7,8 @@
 //! names where the output folder is published, so the same links work from
 //! any page: `PREFIX` + the puzzle's folder (percent-encoded) + `/` + file.
 
-use crate::present::gallery::{puzzle_markdown, url};
-use crate::present::summary::Summary;
+use crate::present::gallery::{esc, puzzle_markdown, url};
+use crate::present::summary::{PuzzleKind, PuzzleReport, Summary};
 
 /// The combined snippet's default name, in the output folder beside `index.html`.
 pub const DEFAULT_NAME: &str = "index.md";
@@ -36,6 +36,23 @@ pub fn run_markdown(summary: &Summary, prefix: Option<&str>) -> String {
         .collect::<Vec<_>>()
         .join("\n")
 }
+
+/// The play page of a tile puzzle as an `<iframe>` for a post, or `None`
+/// for a puzzle without one. A Markdown renderer that drops raw HTML drops
+/// only this line; the image links stay.
+pub fn play_iframe(r: &PuzzleReport, base: &str) -> Option<String> {
+    (r.kind == Some(PuzzleKind::Tiles) && r.image_size.is_some()).then(|| {
+        format!(
+            "<iframe src=\"{base}{}\" title=\"{}\" width=\"100%\" height=\"{PLAY_HEIGHT}\" style=\"border: 0\" loading=\"lazy\"></iframe>\n",
+            crate::present::play::FILE_NAME,
+            esc(&format!("Play {}", r.name))
+        )
+    })
+}
+
+/// The iframe's height in CSS pixels: the page fits its board to what is
+/// left after its text and buttons.
+const PLAY_HEIGHT: u32 = 560;
 
 /// Reads `--link-prefix`. Characters that would end or break a Markdown link
 /// (spaces, brackets, parentheses, angle brackets, quotes, backslashes,
@@ -86,7 +103,7 @@ pub fn parse_name(s: &str) -> Result<String, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::present::summary::{PuzzleReport, Status};
+    use crate::present::summary::Status;
 
     fn solved(name: &str) -> PuzzleReport {
         PuzzleReport {
@@ -115,6 +132,27 @@ mod tests {
         let md = puzzle_markdown(&solved("owls"), &link_base(Some(&p), "owls", false));
         assert!(md.contains("![unsolved board](/images/puzzles/owls/unsolved.png)"));
         assert!(md.contains("![solution 1](/images/puzzles/owls/solution-1.png)"));
+    }
+
+    #[test]
+    fn a_tile_puzzle_snippet_embeds_its_play_page() {
+        let tiles = PuzzleReport {
+            kind: Some(PuzzleKind::Tiles),
+            ..solved("kids/<owls>")
+        };
+        let md = puzzle_markdown(&tiles, &link_base(Some("/p/"), &tiles.name, false));
+        assert!(
+            md.contains(
+                "<iframe src=\"/p/kids/%3Cowls%3E/play.html\" title=\"Play kids/&lt;owls&gt;\""
+            ),
+            "{md}"
+        );
+        let domino = PuzzleReport {
+            kind: Some(PuzzleKind::DominoFit),
+            ..solved("d")
+        };
+        assert!(!puzzle_markdown(&domino, "").contains("<iframe"));
+        assert!(!puzzle_markdown(&solved("none"), "").contains("<iframe"));
     }
 
     #[test]

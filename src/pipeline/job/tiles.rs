@@ -227,6 +227,7 @@ fn write(
     let thumbs = crate::present::gallery::thumbs::tile_factor(shape, tiles.size(), picture_side)
         .filter(|_| plain)
         .map(|k| TileSet::new(shape, &flat, Scale::Shrink(k), true));
+    let play = play_page(&report.name, puzzle, found.outcome, &tiles);
     let boards = TileBoards {
         tiles,
         thumbs,
@@ -240,5 +241,24 @@ fn write(
         json = json.with_closest(puzzle, c, &r.rendered);
     }
     let json = json.to_json();
-    write_boards(ctx, sink, style.png, &boards, json, report)
+    write_boards(ctx, sink, style.png, &boards, json, report)?;
+    Ok(sink.put(crate::present::play::FILE_NAME, play.as_bytes())?)
+}
+
+/// The play page, which cuts its tiles from `unsolved.png` as `tiles` paint it.
+fn play_page(name: &str, puzzle: &Puzzle, outcome: &Outcome, tiles: &TileSet) -> String {
+    let [width, height] = tiles.size();
+    let picture = crate::present::play::Picture {
+        src: "unsolved.png",
+        width,
+        height,
+        side: tiles.side(),
+        frame: render::FRAME,
+    };
+    let found = crate::present::play::Solutions {
+        boards: &outcome.solutions,
+        total: outcome.total,
+        complete: outcome.complete(),
+    };
+    crate::present::play::page(name, puzzle, found, picture)
 }

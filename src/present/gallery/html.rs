@@ -9,7 +9,8 @@ use std::fmt::Write;
 
 /// Files that other commands (`animate`) write beside a puzzle's boards,
 /// linked when they exist, with what a visitor is told they are.
-const EXTRAS: [(&str, &str); 2] = [
+const EXTRAS: [(&str, &str); 3] = [
+    (crate::present::play::FILE_NAME, "play it"),
     ("search.png", "the search, animated"),
     ("nodes-per-depth.svg", "chart of the search"),
 ];
@@ -396,13 +397,17 @@ mod tests {
     }
 
     #[test]
-    fn the_animation_and_chart_are_linked_where_they_exist() {
+    fn the_play_page_animation_and_chart_are_linked_where_they_exist() {
         let summary = Summary::new(vec![
             report("a", Status::Solved),
             report("b", Status::Solved),
         ]);
-        let html = index_html(&summary, &|name, file| name == "a" && file == "search.png");
+        let html = index_html(&summary, &|name, file| {
+            (name == "a" && file == "search.png") || (name == "b" && file == "play.html")
+        });
         assert!(html.contains("<a href=\"a/search.png\">the search, animated</a>"));
         assert!(!html.contains("b/search.png") && !html.contains("nodes-per-depth.svg"));
+        assert!(html.contains("<a href=\"b/play.html\">play it</a>"));
+        assert!(!html.contains("a/play.html"));
     }
 }

@@ -67,6 +67,9 @@ pub fn puzzle_markdown(r: &PuzzleReport, base: &str) -> String {
         board(r),
         counts(r)
     );
+    if let Some(iframe) = crate::present::snippet::play_iframe(r, base) {
+        let _ = writeln!(s, "{iframe}");
+    }
     let _ = writeln!(s, "![unsolved board]({base}unsolved.png)");
     for (_, file, alt) in boards(r) {
         let _ = writeln!(s, "\n![{alt}]({base}{file})");
