@@ -26,6 +26,7 @@ pub mod overlay;
 pub mod prune;
 pub mod render;
 pub mod report;
+pub mod serve;
 pub mod snippet;
 pub mod solve;
 pub mod summary;

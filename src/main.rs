@@ -7,6 +7,7 @@ mod config_file;
 mod config_keys;
 mod json_cmd;
 mod meta_cmd;
+mod serve_cmd;
 mod solve_cmd;
 
 use cli::{AnimateArgs, Chatter, Color, Command, RenderArgs};
@@ -91,6 +92,7 @@ fn main() -> ExitCode {
             json,
             chatter,
         }) => run_draw_tiles(&puzzle_dir, size, force, json, &chatter),
+        Some(Command::Serve(args)) => serve_cmd::run_serve(args),
         Some(Command::Completions { shell }) => meta_cmd::run_completions(shell),
         Some(Command::Man) => meta_cmd::run_man(),
     }
