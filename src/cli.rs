@@ -45,8 +45,8 @@ Exit codes:
 Config file:
   ./unscramble.toml (not a symbolic link), or the file --config or
   UNSCRAMBLE_CONFIG names: `key = value` lines, keys being long option names
-  (tile-size = 200) under [render], [solve], [animate], [generate],
-  [convert] or [draw-tiles]; color and quiet may also stand above them, for
+  (tile-size = 200) under [render], [serve], [solve], [animate],
+  [generate], [convert] or [draw-tiles]; color and quiet may also stand above them, for
   every command. Options given on the command line win.
 
 Environment:

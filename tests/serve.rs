@@ -251,6 +251,16 @@ fn a_bind_that_is_not_loopback_warns() {
 }
 
 #[test]
+fn the_config_files_serve_section_is_read() {
+    let (dir, puzzles, out) = setup();
+    let config = dir.path().join("unscramble.toml");
+    fs::write(&config, "[serve]\nbind = \"0.0.0.0\"\n").expect("write");
+    let config = config.to_string_lossy().into_owned();
+    let server = Server::start(&puzzles, &out, &["--config", &config]);
+    server.wait_stderr("warning: --bind 0.0.0.0 is not a loopback address");
+}
+
+#[test]
 fn a_missing_puzzles_folder_is_a_usage_error() {
     let dir = tempfile::tempdir().expect("tmp");
     let output = unscramble()
