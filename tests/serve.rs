@@ -274,3 +274,76 @@ fn a_missing_puzzles_folder_is_a_usage_error() {
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stdout).is_empty());
 }
+
+/// Debian's chromium, or `UNSCRAMBLE_CHROMIUM`; `None` (said on stderr) when
+/// there is none, unless `UNSCRAMBLE_REQUIRE_CHROMIUM` is set.
+fn find_chromium() -> Option<PathBuf> {
+    let named = std::env::var_os("UNSCRAMBLE_CHROMIUM").map(PathBuf::from);
+    let on_path = std::env::var_os("PATH").and_then(|path| {
+        std::env::split_paths(&path)
+            .flat_map(|d| ["chromium", "chromium-browser"].map(|c| d.join(c)))
+            .find(|p| p.is_file())
+    });
+    let found = named.or(on_path);
+    let required = std::env::var_os("UNSCRAMBLE_REQUIRE_CHROMIUM").is_some();
+    assert!(
+        found.is_some() || !required,
+        "UNSCRAMBLE_REQUIRE_CHROMIUM is set but no chromium was found"
+    );
+    if found.is_none() {
+        use std::io::Write;
+        let _ = writeln!(
+            std::io::stderr(),
+            "test serve (browser): SKIPPED, no chromium on PATH"
+        );
+    }
+    found
+}
+
+#[test]
+fn a_page_in_chromium_reloads_itself_after_a_change() {
+    let Some(chromium) = find_chromium() else {
+        return;
+    };
+    let (dir, puzzles, out) = setup();
+    let server = Server::start(&puzzles, &out, &[]);
+    fs::copy(
+        repo().join("tests/serve/probe.html"),
+        out.join("probe.html"),
+    )
+    .expect("probe");
+    let mut child = std::process::Command::new(chromium)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-first-run",
+        ])
+        .args([
+            "--disable-background-networking",
+            "--disable-component-update",
+        ])
+        .arg(format!(
+            "--user-data-dir={}",
+            dir.path().join("profile").display()
+        ))
+        .arg("--dump-dom")
+        .arg(format!("http://{}/probe.html", server.addr))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("chromium runs");
+    // Without the reload the load event never comes: give up after a while.
+    let start = std::time::Instant::now();
+    while child.try_wait().expect("wait").is_none() {
+        if start.elapsed() > client::PATIENCE {
+            let _ = child.kill();
+            panic!("the page never reloaded; serve said: {}", server.stderr());
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    let dom = child.wait_with_output().expect("output").stdout;
+    let dom = String::from_utf8_lossy(&dom);
+    assert!(dom.contains("<p id=\"loads\">loads 2</p>"), "{dom}");
+    assert!(puzzles.join("probe/input/tile_dict.yaml").is_file());
+}
