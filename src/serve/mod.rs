@@ -98,7 +98,8 @@ pub fn run(config: Config, render: Box<Render>, cancel: Arc<AtomicBool>) -> Resu
         status: Mutex::new(events::Status::of(1, &first)),
         events,
     });
-    let _watcher = watch::start(shared.clone(), render, cancel.clone()).map_err(fail(1))?;
+    let (watcher, renders) =
+        watch::start(shared.clone(), render, cancel.clone()).map_err(fail(1))?;
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -117,9 +118,10 @@ pub fn run(config: Config, render: Box<Render>, cancel: Arc<AtomicBool>) -> Resu
     if config.open {
         open_browser(&url);
     }
-    runtime
-        .block_on(serve(shared, listener, cancel))
-        .map_err(|e| fail(1)(format!("the server stopped: {e}")))
+    let served = runtime.block_on(serve(shared, listener, cancel));
+    drop(watcher);
+    let _ = renders.join();
+    served.map_err(|e| fail(1)(format!("the server stopped: {e}")))
 }
 
 fn router(shared: Arc<Shared>) -> Router {

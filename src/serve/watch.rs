@@ -9,17 +9,20 @@ use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::sync::Arc;
+use std::thread::JoinHandle;
 use std::time::Duration;
 
 /// How long the folder must be quiet before a render starts.
 pub const DEBOUNCE: Duration = Duration::from_millis(200);
 
-/// Starts watching; the watch ends when the returned value drops.
+/// Starts watching. The watch ends when the watcher drops; the thread then
+/// ends after the render under way, if any (join it before exiting, so a
+/// render stopped by Ctrl-C finishes the files it has started).
 pub fn start(
     shared: Arc<Shared>,
     render: Box<Render>,
     cancel: Arc<AtomicBool>,
-) -> Result<RecommendedWatcher, String> {
+) -> Result<(RecommendedWatcher, JoinHandle<()>), String> {
     let (tx, rx) = std::sync::mpsc::channel::<notify::Result<Event>>();
     let cannot = |e: notify::Error| format!("cannot watch {}: {e}", shared.puzzles.display());
     let mut watcher = notify::recommended_watcher(tx).map_err(cannot)?;
@@ -31,7 +34,7 @@ pub fn start(
                 cannot(e)
             )
         })?;
-    std::thread::spawn(move || {
+    let thread = std::thread::spawn(move || {
         while wait_for_change(&shared, &rx) {
             if cancel.load(Ordering::SeqCst) {
                 break;
@@ -47,7 +50,7 @@ pub fn start(
             shared.rendered(&run);
         }
     });
-    Ok(watcher)
+    Ok((watcher, thread))
 }
 
 /// Blocks until a change the render cares about, then until the folder is
