@@ -14,3 +14,4 @@ pub mod gfx;
 pub mod kind;
 pub mod pipeline;
 pub mod present;
+pub mod serve;

@@ -92,7 +92,7 @@ fn an_unknown_key_is_refused_with_its_line_and_column() {
     fs::write(p.path().join("unscramble.toml"), "labels = true\n").expect("write");
     let (code, _, err) = run_in(p.path(), &[]);
     assert_eq!(code, Some(2), "{err}");
-    assert!(err.contains("unscramble.toml:1:1: 'labels' is not an option of every command (put it under [render])"), "{err}");
+    assert!(err.contains("unscramble.toml:1:1: 'labels' is not an option of every command (put it under [render] or [serve])"), "{err}");
 }
 
 #[test]

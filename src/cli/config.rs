@@ -20,8 +20,9 @@ use unscramble::error::{quote, InputError};
 
 /// The commands that read the file, each with its section; `completions`
 /// and `man` are about the command itself and read none.
-pub const SECTIONS: [&str; 6] = [
+pub const SECTIONS: [&str; 7] = [
     "render",
+    "serve",
     "solve",
     "animate",
     "generate",

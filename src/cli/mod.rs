@@ -5,6 +5,7 @@ mod config_file;
 mod config_keys;
 pub mod json_cmd;
 pub mod meta_cmd;
+pub mod serve_cmd;
 pub mod solve_cmd;
 mod values;
 
@@ -55,8 +56,8 @@ Exit codes:
 Config file:
   ./unscramble.toml (not a symbolic link), or the file --config or
   UNSCRAMBLE_CONFIG names: `key = value` lines, keys being long option names
-  (tile-size = 200) under [render], [solve], [animate], [generate],
-  [convert] or [draw-tiles]; color and quiet may also stand above them, for
+  (tile-size = 200) under [render], [serve], [solve], [animate],
+  [generate], [convert] or [draw-tiles]; color and quiet may also stand above them, for
   every command. Options given on the command line win.
 
 Environment:
@@ -129,6 +130,10 @@ pub enum Command {
     },
     /// Print the man page (roff) to stdout, e.g. `unscramble man > unscramble.1`.
     Man,
+    /// Render like `render`, then serve OUT over HTTP; re-render and reload
+    /// open pages when a puzzle changes; /new adds a puzzle from a form.
+    #[command(after_long_help = EXIT_AND_ENV)]
+    Serve(ServeArgs),
     /// Draw input/K.png for every tile that has no picture yet, from its edges.
     DrawTiles {
         /// A puzzle folder: its input/ holds the notation file, and the
@@ -333,6 +338,22 @@ pub struct RenderArgs {
     /// Print search statistics per puzzle.
     #[arg(short, long)]
     pub verbose: bool,
+}
+
+#[derive(Args)]
+pub struct ServeArgs {
+    #[command(flatten)]
+    pub render: RenderArgs,
+    /// Port to listen on (0: any free port; the URL printed says which).
+    #[arg(long, default_value_t = 8080)]
+    pub port: u16,
+    /// Address to listen on. Anything but a loopback address lets other
+    /// machines read OUT and add puzzles through /new (a warning says so).
+    #[arg(long, default_value = "127.0.0.1")]
+    pub bind: std::net::IpAddr,
+    /// Open the gallery in a browser (xdg-open, or open on macOS).
+    #[arg(long)]
+    pub open: bool,
 }
 
 #[derive(Clone, Copy, ValueEnum)]

@@ -1,0 +1,81 @@
+//! `unscramble serve`: the render `render` does, handed to the library's
+//! server to run again on every change.
+
+use crate::cli::ServeArgs;
+use std::process::ExitCode;
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+use unscramble::pipeline::batch;
+use unscramble::present::report::{Reporter, Verbosity};
+
+pub fn run_serve(args: ServeArgs) -> ExitCode {
+    let ServeArgs {
+        render: args,
+        port,
+        bind,
+        open,
+    } = args;
+    crate::set_colors(args.color);
+    if args.check {
+        crate::print_error(
+            "serve renders and serves; --check belongs to render (run `unscramble render --check`)",
+        );
+        return ExitCode::from(2);
+    }
+    let options = crate::options(&args);
+    let cancel = options.cancel.clone();
+    {
+        let cancel = cancel.clone();
+        // The first Ctrl-C (or SIGTERM) stops the server and any render at
+        // once: the files a render writes are renamed into place whole.
+        let _ = ctrlc::set_handler(move || {
+            if cancel.swap(true, Ordering::SeqCst) {
+                std::process::exit(130);
+            }
+            unscramble::kind::tiles::solve::interrupt();
+        });
+    }
+    let verbosity = match (args.quiet, args.verbose) {
+        (true, _) => Verbosity::Quiet,
+        (_, true) => Verbosity::Verbose,
+        _ => Verbosity::Normal,
+    };
+    let (jobs, note) = crate::cli::worker_threads(args.jobs);
+    if let Some(note) = note.filter(|_| !args.quiet) {
+        eprintln!("note: {note}");
+    }
+    let config = unscramble::serve::Config {
+        puzzles: args.puzzles.clone(),
+        out: args.out.clone(),
+        bind,
+        port,
+        open,
+        max_tile_side: args.max_tile_side,
+    };
+    let terminal = crate::stderr_is_terminal();
+    let (puzzles, out) = (args.puzzles, args.out);
+    let render = move || {
+        let reporter = Reporter::new(verbosity, terminal);
+        let start = Instant::now();
+        let run = batch::render_all(
+            &puzzles,
+            &out,
+            &options,
+            Some(jobs),
+            &|n| reporter.start(n),
+            &|r| reporter.done(r),
+        );
+        if let Ok(run) = &run {
+            reporter.finish(run, false, start.elapsed());
+        }
+        run
+    };
+    match unscramble::serve::run(config, Box::new(render), cancel) {
+        // Only Ctrl-C or SIGTERM stops a server, as it stops a render.
+        Ok(()) => ExitCode::from(130),
+        Err(failure) => {
+            crate::print_error(&failure.message);
+            ExitCode::from(failure.code)
+        }
+    }
+}

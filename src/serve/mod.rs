@@ -1,0 +1,185 @@
+//! `unscramble serve`: render like `render`, serve the output folder over
+//! HTTP, re-render when the puzzles change and tell open pages to reload.
+//! The HTTP side (axum on a one-thread tokio runtime) only reads files and
+//! the shared [`events::Status`]; renders run on the watcher's own thread, one
+//! at a time, through the same batch entry point as `render`.
+
+mod events;
+pub mod files;
+mod form;
+pub mod new_puzzle;
+mod watch;
+
+use crate::pipeline::batch::{Run, RunError};
+use axum::extract::DefaultBodyLimit;
+use axum::routing::{get, post};
+use axum::Router;
+use std::net::{IpAddr, SocketAddr, TcpListener};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+pub use form::{MAX_BODY, MAX_NOTATION, MAX_PICTURE};
+
+/// One render of the whole puzzles folder, as `render` does it (manifests,
+/// lock, terminal report): `main` builds it from the command line.
+pub type Render = dyn Fn() -> Result<Run, RunError> + Send + Sync;
+
+/// Where to listen and what to serve.
+pub struct Config {
+    pub puzzles: PathBuf,
+    pub out: PathBuf,
+    pub bind: IpAddr,
+    /// 0: any free port (the URL printed says which).
+    pub port: u16,
+    /// Open the gallery in a browser once listening.
+    pub open: bool,
+    /// Refuse tile pictures larger than this per side, as `--max-tile-side`.
+    pub max_tile_side: u32,
+}
+
+/// Why `serve` stopped before or instead of serving, with the exit code.
+#[derive(Debug)]
+pub struct Failure {
+    pub message: String,
+    pub code: u8,
+}
+
+/// What the HTTP handlers and the watcher share.
+pub(crate) struct Shared {
+    /// The output folder, canonical: every file served lies below it.
+    out: PathBuf,
+    puzzles: PathBuf,
+    max_tile_side: u32,
+    status: Mutex<events::Status>,
+    events: tokio::sync::broadcast::Sender<events::Message>,
+}
+
+/// Renders once, then serves until `cancel` is set (Ctrl-C, SIGTERM): the
+/// first render's usage or output errors stop it with their exit code.
+pub fn run(config: Config, render: Box<Render>, cancel: Arc<AtomicBool>) -> Result<(), Failure> {
+    let first = render();
+    if let Err(e) = &first {
+        return Err(Failure {
+            message: e.to_string(),
+            code: e.exit_code(),
+        });
+    }
+    if cancel.load(Ordering::SeqCst) {
+        return Ok(());
+    }
+    let fail = |code: u8| move |message: String| Failure { message, code };
+    let out = config
+        .out
+        .canonicalize()
+        .map_err(|e| format!("{}: {e}", config.out.display()))
+        .map_err(fail(3))?;
+    let puzzles = config
+        .puzzles
+        .canonicalize()
+        .map_err(|e| format!("{}: {e}", config.puzzles.display()))
+        .map_err(fail(2))?;
+    let addr = SocketAddr::new(config.bind, config.port);
+    let listener = TcpListener::bind(addr)
+        .and_then(|l| l.set_nonblocking(true).map(|()| l))
+        .map_err(|e| {
+            format!(
+                "cannot listen on {addr}: {e} (pick another --port, or --port 0 for a free one)"
+            )
+        })
+        .map_err(fail(2))?;
+    let local = listener.local_addr().map_err(|e| fail(2)(e.to_string()))?;
+    let (events, _) = tokio::sync::broadcast::channel(16);
+    let shared = Arc::new(Shared {
+        out,
+        puzzles,
+        max_tile_side: config.max_tile_side,
+        status: Mutex::new(events::Status::of(1, &first)),
+        events,
+    });
+    let (watcher, renders) =
+        watch::start(shared.clone(), render, cancel.clone()).map_err(fail(1))?;
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| fail(1)(format!("cannot start the server: {e}")))?;
+    if !config.bind.is_loopback() {
+        eprintln!(
+            "warning: --bind {} is not a loopback address: anyone who can reach this machine can read {} and add puzzles through /new",
+            config.bind,
+            config.out.display()
+        );
+    }
+    let url = format!("http://{local}/");
+    println!("serving {url}");
+    use std::io::Write;
+    let _ = std::io::stdout().flush();
+    if config.open {
+        open_browser(&url);
+    }
+    let served = runtime.block_on(serve(shared, listener, cancel));
+    drop(watcher);
+    let _ = renders.join();
+    served.map_err(|e| fail(1)(format!("the server stopped: {e}")))
+}
+
+fn router(shared: Arc<Shared>) -> Router {
+    Router::new()
+        .route("/_unscramble/events", get(events::stream))
+        .route("/_unscramble/status", get(events::status))
+        .route("/_unscramble/reload.js", get(events::script))
+        .route("/new", get(form::page).post(form::save))
+        .route("/_unscramble/parse", post(form::parse))
+        .route("/_unscramble/preview.png", post(form::preview))
+        .fallback(files::serve)
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .with_state(shared)
+}
+
+async fn serve(
+    shared: Arc<Shared>,
+    listener: TcpListener,
+    cancel: Arc<AtomicBool>,
+) -> std::io::Result<()> {
+    let listener = tokio::net::TcpListener::from_std(listener)?;
+    let stop = shared.events.clone();
+    let stopped = {
+        let cancel = cancel.clone();
+        async move {
+            while !cancel.load(Ordering::SeqCst) {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+        }
+    };
+    let server = axum::serve(listener, router(shared)).with_graceful_shutdown(stopped);
+    let task = tokio::spawn(async move { server.await });
+    while !cancel.load(Ordering::SeqCst) && !task.is_finished() {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    // Ends the event streams, which would otherwise hold the shutdown; a
+    // client that keeps another request open cannot hold the process long.
+    let _ = stop.send(events::Message::Stop);
+    match tokio::time::timeout(Duration::from_secs(2), task).await {
+        Ok(Ok(result)) => result,
+        _ => Ok(()),
+    }
+}
+
+/// Best effort: a missing opener only costs a warning, the URL is printed.
+fn open_browser(url: &str) {
+    let opener = if cfg!(target_os = "macos") {
+        "open"
+    } else {
+        "xdg-open"
+    };
+    let spawned = std::process::Command::new(opener)
+        .arg(url)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn();
+    if let Err(e) = spawned {
+        eprintln!("warning: --open: cannot run {opener}: {e} (open {url} yourself)");
+    }
+}

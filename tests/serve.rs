@@ -1,0 +1,349 @@
+//! `unscramble serve` over real HTTP: started on a free loopback port on a
+//! temporary copy of a puzzle, its URL read from stdout.
+
+#[path = "serve/client.rs"]
+mod client;
+mod common;
+
+use client::{Reply, Server};
+use common::*;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// `puzzles/3x3-original` copied into a temporary folder, and where its
+/// output goes.
+fn setup() -> (tempfile::TempDir, PathBuf, PathBuf) {
+    let dir = tempfile::tempdir().expect("tmp");
+    let puzzles = dir.path().join("puzzles");
+    copy_dir(
+        &repo().join("puzzles/3x3-original"),
+        &puzzles.join("3x3-original"),
+    );
+    let out = dir.path().join("output");
+    (dir, puzzles, out)
+}
+
+const BOARD: &str = "/3x3-original/solution-1.png";
+
+fn yaml(puzzles: &Path) -> PathBuf {
+    puzzles.join("3x3-original/input/tile_dict.yaml")
+}
+
+/// Seed 000 with the edges of tiles 1 and 2 swapped (the pictures stay): a
+/// valid puzzle whose boards look different.
+fn swapped() -> String {
+    let mut lines: Vec<String> = SEED_000.lines().map(String::from).collect();
+    let (key1, edges1) = lines[0].split_once(": ").expect("line 1");
+    let (key2, edges2) = lines[1].split_once(": ").expect("line 2");
+    let (one, two) = (format!("{key1}: {edges2}"), format!("{key2}: {edges1}"));
+    lines[0] = one;
+    lines[1] = two;
+    lines.join("\n") + "\n"
+}
+
+fn png(reply: &Reply) -> &[u8] {
+    assert_eq!(reply.code, 200, "{}", reply.head);
+    assert!(
+        reply.head.contains("content-type: image/png"),
+        "{}",
+        reply.head
+    );
+    &reply.body
+}
+
+#[test]
+fn serves_the_gallery_and_boards_and_nothing_outside_the_output_folder() {
+    let (dir, puzzles, out) = setup();
+    fs::write(dir.path().join("secret.txt"), "outside").expect("write");
+    let server = Server::start(&puzzles, &out, &[]);
+    let gallery = server.get("/");
+    assert_eq!(gallery.code, 200);
+    assert!(
+        gallery.head.contains("content-type: text/html"),
+        "{}",
+        gallery.head
+    );
+    let text = gallery.text();
+    assert!(text.contains("3x3-original"), "{text}");
+    assert!(text.contains("<script src=\"/_unscramble/reload.js\"></script>"));
+    let board = server.get(BOARD);
+    assert_eq!(png(&board), fs::read(out.join(&BOARD[1..])).expect("board"));
+    let script = server.get("/_unscramble/reload.js");
+    assert!(script
+        .text()
+        .contains("EventSource(\"/_unscramble/events\")"));
+    for bad in [
+        "/../Cargo.toml",
+        "/../secret.txt",
+        "/%2e%2e/secret.txt",
+        "/%2E%2E%2Fsecret.txt",
+        "/3x3-original/..%2f..%2fsecret.txt",
+        &format!("/{}", dir.path().join("secret.txt").display()),
+        &format!("/{}", urlencode(&dir.path().join("secret.txt"))),
+        "/.unscramble-lock",
+        "/3x3-original/.unscramble-manifest.json",
+        "/3x3-original/",
+        "/missing.png",
+    ] {
+        let reply = server.get(bad);
+        assert_eq!(reply.code, 404, "{bad}: {}", reply.head);
+        assert!(!reply.text().contains("outside"), "{bad}");
+    }
+    assert_eq!(server.signal("INT"), Some(130));
+}
+
+fn urlencode(path: &Path) -> String {
+    path.to_string_lossy().replace('/', "%2F")
+}
+
+#[test]
+fn an_edit_renders_again_and_open_pages_are_told_to_reload() {
+    let (_dir, puzzles, out) = setup();
+    let server = Server::start(&puzzles, &out, &[]);
+    let before = png(&server.get(BOARD)).to_vec();
+    let generation = server.status()["generation"].as_u64().expect("generation");
+    let mut events = server.events();
+    fs::write(yaml(&puzzles), swapped()).expect("edit");
+    events.wait_for("event: reload");
+    let status = server.rendered_after(generation);
+    assert_eq!(status["ok"], true, "{status}");
+    let after = png(&server.get(BOARD)).to_vec();
+    assert_ne!(after, before, "the board did not change");
+    assert_eq!(after, fs::read(out.join(&BOARD[1..])).expect("board"));
+    server.wait_stderr("change in");
+    assert_eq!(server.signal("TERM"), Some(130));
+}
+
+#[test]
+fn a_broken_edit_is_reported_and_the_last_good_board_stays() {
+    let (_dir, puzzles, out) = setup();
+    let server = Server::start(&puzzles, &out, &[]);
+    let before = png(&server.get(BOARD)).to_vec();
+    let mut events = server.events();
+    fs::write(yaml(&puzzles), "1: [[a, '+'], [a\n").expect("break");
+    events.wait_for("event: reload");
+    let status = server.rendered_after(1);
+    assert_eq!(status["ok"], false, "{status}");
+    let failed = &status["failed"][0];
+    assert_eq!(failed["puzzle"], "3x3-original");
+    let error = failed["error"].as_str().expect("error");
+    assert!(error.contains("tile_dict.yaml:1:"), "{error}");
+    assert!(events.seen.contains("tile_dict.yaml:1:"), "{}", events.seen);
+    server.wait_stderr("error: puzzle '3x3-original'");
+    assert_eq!(png(&server.get(BOARD)), before);
+}
+
+const TINY: &[u8] = b"1: [[a, '+'], [a, '-'], [a, '+'], [a, '-']]\n";
+
+fn form<'a>(name: &'a str, text: &'a [u8]) -> Vec<(&'a str, &'a [u8], Option<&'a str>)> {
+    vec![
+        ("name", name.as_bytes(), None),
+        ("notation", b"tile_dict.yaml", None),
+        ("text", text, None),
+    ]
+}
+
+#[test]
+fn the_form_checks_saves_and_the_watcher_renders_the_new_puzzle() {
+    let (_dir, puzzles, out) = setup();
+    let server = Server::start(&puzzles, &out, &[]);
+    let page = server.get("/new");
+    assert_eq!(page.code, 200);
+    assert!(page.text().contains("name=\"text\""));
+    // A parse error comes back with its line and column.
+    let bad = server.post(
+        "/_unscramble/parse",
+        &form("tiny", b"1: [[a, '+'],\n  [a\n"),
+    );
+    assert_eq!(bad.code, 422, "{}", bad.text());
+    let json = bad.json();
+    assert_eq!(json["ok"], false);
+    assert!(
+        json["line"].as_u64().is_some() && json["column"].as_u64().is_some(),
+        "{json}"
+    );
+    assert!(json["error"]
+        .as_str()
+        .expect("error")
+        .contains("tiny/input/tile_dict.yaml:"));
+    let good = server
+        .post("/_unscramble/parse", &form("tiny", TINY))
+        .json();
+    assert_eq!(
+        (good["ok"].clone(), good["solutions"].clone()),
+        (true.into(), 4.into()),
+        "{good}"
+    );
+    let preview = server.post("/_unscramble/preview.png", &form("tiny", TINY));
+    assert!(png(&preview).starts_with(b"\x89PNG"));
+    // Saving writes the folder; the watcher renders it.
+    let generation = server.status()["generation"].as_u64().expect("generation");
+    let saved = server.post("/new", &form("tiny", TINY));
+    assert_eq!(saved.code, 201, "{}", saved.text());
+    assert_eq!(
+        fs::read(puzzles.join("tiny/input/tile_dict.yaml")).expect("saved"),
+        TINY
+    );
+    assert!(
+        puzzles.join("tiny/input/1.png").is_file(),
+        "the tile is drawn"
+    );
+    server.rendered_after(generation);
+    assert!(png(&server.get("/tiny/solution-1.png")).starts_with(b"\x89PNG"));
+    assert_eq!(server.post("/new", &form("tiny", TINY)).code, 409);
+    // A notation that does not parse is not saved.
+    let refused = server.post("/new", &form("other", b"1: [[a\n"));
+    assert_eq!(refused.code, 422);
+    assert!(!puzzles.join("other").exists());
+}
+
+#[test]
+fn the_form_refuses_escaping_names_and_oversized_bodies() {
+    let (dir, puzzles, out) = setup();
+    let server = Server::start(&puzzles, &out, &[]);
+    for name in ["../x", "/tmp/x", "x/../../y", ".x", "X"] {
+        let reply = server.post("/new", &form(name, TINY));
+        assert_eq!(reply.code, 400, "{name}: {}", reply.text());
+        assert!(
+            reply.text().contains("is not a puzzle name"),
+            "{}",
+            reply.text()
+        );
+    }
+    assert!(!dir.path().join("x").exists());
+    let long = vec![b'#'; unscramble::serve::MAX_NOTATION + 1];
+    let reply = server.post("/new", &form("long", &long));
+    assert_eq!(reply.code, 413, "{}", reply.text());
+    let picture = vec![0u8; unscramble::serve::MAX_PICTURE + 1];
+    let mut fields = form("big", TINY);
+    fields.push(("pictures", &picture, Some("1.png")));
+    assert_eq!(server.post("/new", &fields).code, 413);
+    // Many pictures each within its limit, more than a body may hold.
+    let part = vec![0u8; unscramble::serve::MAX_PICTURE - 1024];
+    let mut fields = form("huge", TINY);
+    let count = unscramble::serve::MAX_BODY / part.len() + 1;
+    fields.extend((0..count).map(|_| ("pictures", part.as_slice(), Some("k.png"))));
+    assert_eq!(server.post("/new", &fields).code, 413);
+    // A picture that is not a PNG is refused as a file would be.
+    let mut fields = form("gif", TINY);
+    fields.push(("pictures", b"GIF89a....", Some("1.png")));
+    let reply = server.post("/new", &fields);
+    assert_eq!(reply.code, 422, "{}", reply.text());
+    assert!(reply.text().contains("not a PNG"), "{}", reply.text());
+    let names: Vec<String> = fs::read_dir(&puzzles)
+        .expect("list")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names, ["3x3-original"], "nothing else was written");
+}
+
+#[test]
+fn a_bind_that_is_not_loopback_warns() {
+    let (_dir, puzzles, out) = setup();
+    let server = Server::start(&puzzles, &out, &["--bind", "0.0.0.0"]);
+    assert!(
+        server
+            .stderr()
+            .contains("warning: --bind 0.0.0.0 is not a loopback address"),
+        "{}",
+        server.stderr()
+    );
+}
+
+#[test]
+fn the_config_files_serve_section_is_read() {
+    let (dir, puzzles, out) = setup();
+    let config = dir.path().join("unscramble.toml");
+    fs::write(&config, "[serve]\nbind = \"0.0.0.0\"\n").expect("write");
+    let config = config.to_string_lossy().into_owned();
+    let server = Server::start(&puzzles, &out, &["--config", &config]);
+    server.wait_stderr("warning: --bind 0.0.0.0 is not a loopback address");
+}
+
+#[test]
+fn a_missing_puzzles_folder_is_a_usage_error() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let output = unscramble()
+        .arg("serve")
+        .arg(dir.path().join("none"))
+        .arg("-o")
+        .arg(dir.path().join("out"))
+        .args(["--port", "0"])
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stdout).is_empty());
+}
+
+/// Debian's chromium, or `UNSCRAMBLE_CHROMIUM`; `None` (said on stderr) when
+/// there is none, unless `UNSCRAMBLE_REQUIRE_CHROMIUM` is set.
+fn find_chromium() -> Option<PathBuf> {
+    let named = std::env::var_os("UNSCRAMBLE_CHROMIUM").map(PathBuf::from);
+    let on_path = std::env::var_os("PATH").and_then(|path| {
+        std::env::split_paths(&path)
+            .flat_map(|d| ["chromium", "chromium-browser"].map(|c| d.join(c)))
+            .find(|p| p.is_file())
+    });
+    let found = named.or(on_path);
+    let required = std::env::var_os("UNSCRAMBLE_REQUIRE_CHROMIUM").is_some();
+    assert!(
+        found.is_some() || !required,
+        "UNSCRAMBLE_REQUIRE_CHROMIUM is set but no chromium was found"
+    );
+    if found.is_none() {
+        use std::io::Write;
+        let _ = writeln!(
+            std::io::stderr(),
+            "test serve (browser): SKIPPED, no chromium on PATH"
+        );
+    }
+    found
+}
+
+#[test]
+fn a_page_in_chromium_reloads_itself_after_a_change() {
+    let Some(chromium) = find_chromium() else {
+        return;
+    };
+    let (dir, puzzles, out) = setup();
+    let server = Server::start(&puzzles, &out, &[]);
+    fs::copy(
+        repo().join("tests/serve/probe.html"),
+        out.join("probe.html"),
+    )
+    .expect("probe");
+    let mut child = std::process::Command::new(chromium)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-first-run",
+        ])
+        .args([
+            "--disable-background-networking",
+            "--disable-component-update",
+        ])
+        .arg(format!(
+            "--user-data-dir={}",
+            dir.path().join("profile").display()
+        ))
+        .arg("--dump-dom")
+        .arg(format!("http://{}/probe.html", server.addr))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("chromium runs");
+    // Without the reload the load event never comes: give up after a while.
+    let start = std::time::Instant::now();
+    while child.try_wait().expect("wait").is_none() {
+        if start.elapsed() > client::PATIENCE {
+            let _ = child.kill();
+            panic!("the page never reloaded; serve said: {}", server.stderr());
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    let dom = child.wait_with_output().expect("output").stdout;
+    let dom = String::from_utf8_lossy(&dom);
+    assert!(dom.contains("<p id=\"loads\">loads 2</p>"), "{dom}");
+    assert!(puzzles.join("probe/input/tile_dict.yaml").is_file());
+}
