@@ -110,6 +110,9 @@ pub enum Command {
         #[command(flatten)]
         chatter: Chatter,
     },
+    /// Cut a scan of the tiles laid out in a grid into the tile pictures
+    /// 1.png … N.png, straightened and all one size, and a contact sheet.
+    Cut(crate::cut_cmd::CutArgs),
     /// Print a shell's completion script to stdout, e.g.
     /// `unscramble completions bash > ~/.local/share/bash-completion/completions/unscramble`.
     Completions {

@@ -9,6 +9,7 @@
 
 pub mod animate;
 pub mod batch;
+pub mod cut;
 pub mod discover;
 pub mod domino;
 pub mod draw;

@@ -5,6 +5,7 @@ mod cli_values;
 mod config;
 mod config_file;
 mod config_keys;
+mod cut_cmd;
 mod json_cmd;
 mod meta_cmd;
 mod solve_cmd;
@@ -91,6 +92,7 @@ fn main() -> ExitCode {
             json,
             chatter,
         }) => run_draw_tiles(&puzzle_dir, size, force, json, &chatter),
+        Some(Command::Cut(args)) => cut_cmd::run_cut(&args),
         Some(Command::Completions { shell }) => meta_cmd::run_completions(shell),
         Some(Command::Man) => meta_cmd::run_man(),
     }
