@@ -12,13 +12,17 @@ fn save(picture: &image::RgbImage, path: &Path) {
     picture.save(path).expect("save sheet");
 }
 
-fn run(args: &[&std::ffi::OsStr]) -> (Option<i32>, String, String) {
+fn run(args: &[&str]) -> (Option<i32>, String, String) {
     let out = unscramble().arg("cut").args(args).output().expect("runs");
     (
         out.status.code(),
         String::from_utf8_lossy(&out.stdout).into_owned(),
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().expect("a UTF-8 temporary path")
 }
 
 fn layout(turns: &[f32], noise: f32) -> Layout {
@@ -29,6 +33,7 @@ fn layout(turns: &[f32], noise: f32) -> Layout {
         turns: turns.to_vec(),
         noise,
         background: PAPER,
+        missing: None,
     }
 }
 
@@ -45,14 +50,14 @@ fn every_tile_comes_back_in_order_from_a_crooked_noisy_sheet() {
     save(&sheet(&originals, &layout(&turns, 6.0)), &path);
     let out = dir.path().join("p/input");
     let (code, stdout, stderr) = run(&[
-        path.as_os_str(),
-        "--grid".as_ref(),
-        "3x3".as_ref(),
-        "-o".as_ref(),
-        out.as_os_str(),
-        "--size".as_ref(),
-        "96".as_ref(),
-        "--json".as_ref(),
+        s(&path),
+        "--grid",
+        "3x3",
+        "-o",
+        s(&out),
+        "--size",
+        "96",
+        "--json",
     ]);
     assert_eq!(code, Some(0), "{stderr}");
     let doc: serde_json::Value = serde_json::from_str(&stdout).expect("json");
@@ -89,6 +94,162 @@ fn every_tile_comes_back_in_order_from_a_crooked_noisy_sheet() {
     let mean = errors.iter().sum::<f64>() / errors.len() as f64;
     println!("mean over the tiles: {mean:.2}");
     assert!(errors.iter().all(|&e| e < MAX_MEAN_ERROR), "{errors:?}");
+    if let Some(keep) = std::env::var_os("UNSCRAMBLE_KEEP_CUT") {
+        let keep = Path::new(&keep);
+        std::fs::copy(&path, keep.join("scan.png")).expect("keep the scan");
+        std::fs::copy(out.join("cut.png"), keep.join("cut.png")).expect("keep cut.png");
+        std::fs::copy(out.join("1.png"), keep.join("1.png")).expect("keep 1.png");
+    }
     let contact = image::open(out.join("cut.png")).expect("contact sheet");
     assert_eq!(contact.width(), image::open(&path).expect("sheet").width());
+}
+
+/// Cuts `sheet` (saved in `dir`) with `--grid 3x3 --json` and `extra`:
+/// the exit code, the JSON document and stderr.
+fn cut_json(
+    dir: &Path,
+    sheet: &image::RgbImage,
+    extra: &[&str],
+) -> (Option<i32>, serde_json::Value, String) {
+    let path = dir.join("scan.png");
+    save(sheet, &path);
+    let out = dir.join("p/input");
+    let args = [&[s(&path), "--grid", "3x3", "-o", s(&out), "--json"], extra].concat();
+    let (code, stdout, stderr) = run(&args);
+    let doc = serde_json::from_str(&stdout).expect("one JSON document");
+    (code, doc, stderr)
+}
+
+#[test]
+fn tiles_turned_up_to_ten_degrees_come_back_upright() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let originals = tiles(96);
+    let turns = [10.0, -10.0, 7.0, -6.0, 0.0, 9.0, -8.0, 4.0, -10.0];
+    let page = sheet(&originals, &layout(&turns, 0.0));
+    let (code, _, stderr) = cut_json(dir.path(), &page, &["--size", "96"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    let mut errors = Vec::new();
+    for (k, original) in originals.iter().enumerate() {
+        let cut = image::open(dir.path().join(format!("p/input/{}.png", k + 1)))
+            .expect("tile")
+            .into_rgb8();
+        errors.push(mean_error(&cut, original));
+    }
+    println!("mean absolute error per tile, no noise, up to 10 degrees: {errors:.2?}");
+    assert!(errors.iter().all(|&e| e < MAX_MEAN_ERROR), "{errors:?}");
+}
+
+#[test]
+fn a_missing_tile_is_counted_and_nothing_but_the_contact_sheet_is_written() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let mut l = layout(&[2.0, -1.0], 4.0);
+    l.missing = Some(4);
+    let (code, doc, stderr) = cut_json(dir.path(), &sheet(&tiles(64), &l), &[]);
+    assert_eq!(code, Some(1));
+    assert!(
+        stderr.contains("scan.png: found 8 tiles, --grid 3x3 needs 9 (a tile may be missing"),
+        "{stderr}"
+    );
+    assert_eq!(doc["ok"], false);
+    let input = dir.path().join("p/input");
+    assert!(input.join("cut.png").is_file());
+    assert!(!input.join("1.png").exists());
+}
+
+#[test]
+fn touching_tiles_are_refused() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let t = tiles(64);
+    let mut page = image::RgbImage::from_pixel(400, 120, image::Rgb(PAPER));
+    for (tile, x) in t.iter().zip([20, 84, 250]) {
+        image::imageops::replace(&mut page, tile, x, 28);
+    }
+    let path = dir.path().join("scan.png");
+    save(&page, &path);
+    let out = dir.path().join("in");
+    let (code, _, stderr) = run(&[s(&path), "--grid", "1x3", "-o", s(&out)]);
+    assert_eq!(code, Some(1));
+    assert!(
+        stderr.contains("scan.png: tiles touching: the shape round (84, 60) is about 2 times a tile's area (lay the tiles apart"),
+        "{stderr}"
+    );
+    assert!(out.join("cut.png").is_file());
+}
+
+#[test]
+fn a_background_with_uneven_light_is_not_plain() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let mut page = sheet(&tiles(64), &layout(&[0.0], 0.0));
+    let width = page.width() as f32;
+    for (x, _, p) in page.enumerate_pixels_mut() {
+        let light = 0.55 + 0.45 * x as f32 / width;
+        p.0 = p.0.map(|v| (f32::from(v) * light) as u8);
+    }
+    let (code, _, stderr) = cut_json(dir.path(), &page, &[]);
+    assert_eq!(code, Some(1));
+    assert!(
+        stderr.contains("scan.png: background not plain: the sheet's border strays up to"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("more than the 40 allowed (lay the tiles on one plain colour"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_sheet_too_large_is_refused_before_decoding() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let path = dir.path().join("scan.png");
+    save(&image::RgbImage::new(8, 8), &path);
+    let mut bytes = std::fs::read(&path).expect("read");
+    // Claim 100000x100000 pixels in the header; the decoder is never reached.
+    bytes[16..20].copy_from_slice(&100_000u32.to_be_bytes());
+    bytes[20..24].copy_from_slice(&100_000u32.to_be_bytes());
+    std::fs::write(&path, &bytes).expect("write");
+    let out = dir.path().join("in");
+    let (code, _, stderr) = run(&[s(&path), "--grid", "3x3", "-o", s(&out)]);
+    assert_eq!(code, Some(1));
+    assert!(
+        stderr.contains("the sheet declares 100000x100000 pixels, above the limit of 64000000 (scan at a lower resolution"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("--max-pixels"), "{stderr}");
+    assert!(!out.exists());
+}
+
+#[test]
+fn existing_pictures_are_replaced_only_with_force() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let page = sheet(&tiles(48), &layout(&[1.0], 0.0));
+    let contact = dir.path().join("review/sheet.png");
+    let extra = ["--sheet", s(&contact)];
+    let (code, doc, stderr) = cut_json(dir.path(), &page, &extra);
+    assert_eq!(code, Some(0), "{stderr}");
+    // No --size: the median side found, the tiles' own within the half
+    // pixel a turned edge's blend with the paper adds on each side.
+    let side = doc["side"].as_u64().expect("side");
+    assert!((48..=49).contains(&side), "{doc}");
+    let first = image::open(dir.path().join("p/input/5.png")).expect("5.png");
+    assert_eq!(first.width(), side as u32);
+    assert!(contact.is_file());
+    assert!(!dir.path().join("p/input/cut.png").exists());
+    let first = std::fs::read(dir.path().join("p/input/5.png")).expect("5.png");
+    std::fs::write(dir.path().join("p/input/5.png"), b"mine").expect("write");
+    let (code, _, stderr) = cut_json(dir.path(), &page, &extra);
+    assert_eq!(code, Some(1));
+    assert!(
+        stderr.contains("p/input/1.png: already exists (and 8 more files) (pass --force"),
+        "{stderr}"
+    );
+    assert_eq!(
+        std::fs::read(dir.path().join("p/input/5.png")).expect("5.png"),
+        b"mine"
+    );
+    let (code, _, stderr) = cut_json(dir.path(), &page, &[&extra[..], &["--force"]].concat());
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(
+        std::fs::read(dir.path().join("p/input/5.png")).expect("5.png"),
+        first
+    );
 }

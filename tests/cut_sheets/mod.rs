@@ -32,6 +32,8 @@ pub struct Layout {
     /// Standard deviation of the noise added to every channel.
     pub noise: f32,
     pub background: [u8; 3],
+    /// A tile (row-major index) left off the sheet.
+    pub missing: Option<usize>,
 }
 
 /// A sheet of `tiles` laid out as `layout` says; gaps between tiles vary
@@ -50,6 +52,10 @@ pub fn sheet(tiles: &[RgbImage], layout: &Layout) -> RgbImage {
         let mut x = layout.margin;
         for c in 0..layout.cols {
             let k = (r * layout.cols + c) as usize;
+            if layout.missing == Some(k) {
+                x += cell + gap(c);
+                continue;
+            }
             let mut padded = RgbImage::from_pixel(cell, cell, bg);
             replace(
                 &mut padded,
