@@ -46,8 +46,8 @@ Config file:
   ./unscramble.toml (not a symbolic link), or the file --config or
   UNSCRAMBLE_CONFIG names: `key = value` lines, keys being long option names
   (tile-size = 200) under [render], [solve], [animate], [generate],
-  [convert] or [draw-tiles]; color and quiet may also stand above them, for
-  every command. Options given on the command line win.
+  [convert], [draw-tiles] or [cut]; color and quiet may also stand above
+  them, for every command. Options given on the command line win.
 
 Environment:
   UNSCRAMBLE_CONFIG  the config file to read instead of ./unscramble.toml;

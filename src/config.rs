@@ -20,13 +20,14 @@ use unscramble::error::{quote, InputError};
 
 /// The commands that read the file, each with its section; `completions`
 /// and `man` are about the command itself and read none.
-pub const SECTIONS: [&str; 6] = [
+pub const SECTIONS: [&str; 7] = [
     "render",
     "solve",
     "animate",
     "generate",
     "convert",
     "draw-tiles",
+    "cut",
 ];
 
 /// Why the arguments could not be read: clap's own error (it prints itself

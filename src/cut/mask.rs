@@ -48,9 +48,14 @@ impl Background {
         Ok(Background { colour, spread })
     }
 
+    /// How far from the background a pixel must be to belong to a tile.
+    pub fn limit(&self) -> f32 {
+        MIN_CONTRAST.max(2.0 * self.spread)
+    }
+
     /// 255 where the pixel belongs to a tile, 0 where it is background.
     pub fn mask(&self, picture: &RgbImage) -> GrayImage {
-        let limit = MIN_CONTRAST.max(2.0 * self.spread);
+        let limit = self.limit();
         let mut mask = GrayImage::new(picture.width(), picture.height());
         for (m, p) in mask.pixels_mut().zip(picture.pixels()) {
             if distance(p.0, self.colour) >= limit {

@@ -4,11 +4,13 @@
 //! The stages run one way, each in its own file: [`sheet`] reads the picture
 //! within a pixel budget, [`mask`] tells tiles from background, [`blobs`]
 //! finds each tile's square (centre, turn, side), [`order`] numbers them row
-//! by row, [`straighten`] samples each square back upright, and [`contact`]
-//! draws what was found for a person to check.
+//! by row, [`edges`] moves each side to its sub-pixel edge, [`straighten`]
+//! samples each square back upright, and [`contact`] draws what was found
+//! for a person to check.
 
 mod blobs;
 mod contact;
+mod edges;
 mod mask;
 mod order;
 mod sheet;
@@ -94,6 +96,11 @@ pub fn cut(sheet_path: &Path, out_dir: &Path, options: &Options) -> Result<Repor
             return Err(problem.at_file(sheet_path).into());
         }
     };
+    let limit = f64::from(background.limit());
+    let squares: Vec<Square> = squares
+        .iter()
+        .map(|s| edges::refine(&picture, background.colour, limit, s))
+        .collect();
     let side = options.size.unwrap_or_else(|| blobs::median_side(&squares));
 
     let mut written = Vec::with_capacity(n + 1);

@@ -43,7 +43,7 @@ fn sample_at(sheet: &RgbImage, square: &Square, side: u32) -> RgbImage {
 
 /// The colour at sheet point (`x`, `y`) in pixel-index coordinates (pixel
 /// (0, 0)'s centre is at (0, 0)), clamped at the sheet's edges.
-fn bilinear(sheet: &RgbImage, x: f64, y: f64) -> Rgb<u8> {
+pub(super) fn bilinear(sheet: &RgbImage, x: f64, y: f64) -> Rgb<u8> {
     let (w, h) = sheet.dimensions();
     let max_x = f64::from(w.saturating_sub(1));
     let max_y = f64::from(h.saturating_sub(1));

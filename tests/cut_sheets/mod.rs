@@ -76,6 +76,30 @@ pub fn sheet(tiles: &[RgbImage], layout: &Layout) -> RgbImage {
     sheet
 }
 
+/// The error of an ideal cut: `tile` turned by `degrees` as on a sheet and
+/// turned back by the same bilinear rotation, against `tile`. Two
+/// resamplings blur sharp edges; no cut can do much better.
+pub fn round_trip_error(tile: &RgbImage, degrees: f32) -> f64 {
+    let t = tile.width();
+    let bg = Rgb(PAPER);
+    let mut padded = RgbImage::from_pixel(2 * t, 2 * t, bg);
+    replace(&mut padded, tile, i64::from(t / 2), i64::from(t / 2));
+    let there = rotate_about_center(
+        &padded,
+        degrees.to_radians(),
+        Interpolation::Bilinear,
+        Border::Constant(bg),
+    );
+    let back = rotate_about_center(
+        &there,
+        -degrees.to_radians(),
+        Interpolation::Bilinear,
+        Border::Constant(bg),
+    );
+    let cropped = image::imageops::crop_imm(&back, t / 2, t / 2, t, t).to_image();
+    mean_error(&cropped, tile)
+}
+
 /// Adds noise of about a normal distribution (the sum of four uniform
 /// draws) with standard deviation `sigma`, the same for a given `seed`.
 pub fn add_noise(picture: &mut RgbImage, sigma: f32, seed: u64) {
