@@ -48,7 +48,7 @@ fn every_tile_comes_back_in_order_from_a_crooked_noisy_sheet() {
         assert_eq!(code, Some(0), "{stderr}");
         assert_eq!(doc["tiles"], 9);
         assert_eq!(doc["written"].as_array().map(Vec::len), Some(10));
-        // The turns found are the turns made, within half a degree.
+        // The turns found are the turns made, within a fifth of a degree.
         let found: Vec<f64> = doc["turns"]
             .as_array()
             .expect("turns")
@@ -56,15 +56,15 @@ fn every_tile_comes_back_in_order_from_a_crooked_noisy_sheet() {
             .filter_map(serde_json::Value::as_f64)
             .collect();
         for (f, t) in found.iter().zip(turns) {
-            assert!((f - f64::from(t)).abs() <= 0.5, "{found:?} vs {turns:?}");
+            assert!((f - f64::from(t)).abs() <= 0.2, "{found:?} vs {turns:?}");
         }
         let errors = errors_against(&dir.path().join("p/input"), &originals);
         let mean = errors.iter().sum::<f64>() / errors.len() as f64;
         println!("noise {noise}: mean absolute error per tile {errors:.2?}, mean {mean:.2}");
         assert!(errors.iter().all(|&e| e < MAX_MEAN_ERROR), "{errors:?}");
         if noise == 0.0 {
-            // Within a grey level of turning the tile back in place, which
-            // knows the turn and the position exactly (measured: within 0.6).
+            // No worse than turning the tile back in place, which knows the
+            // turn and the position exactly (measured: 0.02 to 0.09 better).
             let ideal: Vec<f64> = originals
                 .iter()
                 .zip(turns)
@@ -72,7 +72,7 @@ fn every_tile_comes_back_in_order_from_a_crooked_noisy_sheet() {
                 .collect();
             println!("turned back in place: {ideal:.2?}");
             for (e, i) in errors.iter().zip(&ideal) {
-                assert!(*e <= i + 1.0, "{errors:?} vs {ideal:?}");
+                assert!(*e <= i + 0.25, "{errors:?} vs {ideal:?}");
             }
         }
         let contact = image::open(dir.path().join("p/input/cut.png")).expect("contact sheet");
@@ -125,6 +125,11 @@ fn tiles_turned_up_to_ten_degrees_come_back_upright() {
     assert_eq!(code, Some(0), "{stderr}");
     // No --size: the median side found, which is the tiles' own.
     assert_eq!(doc["side"], 96, "{doc}");
+    let found = doc["turns"].as_array().expect("turns");
+    for (f, t) in found.iter().zip(turns) {
+        let f = f.as_f64().expect("a turn");
+        assert!((f - f64::from(t)).abs() <= 0.2, "{found:?} vs {turns:?}");
+    }
     let errors = errors_against(&dir.path().join("p/input"), &originals);
     println!("mean absolute error per tile, no noise, up to 10 degrees: {errors:.2?}");
     assert!(errors.iter().all(|&e| e < MAX_MEAN_ERROR), "{errors:?}");
