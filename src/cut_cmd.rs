@@ -22,7 +22,7 @@ pub struct CutArgs {
     #[arg(short, long, value_name = "DIR")]
     pub out: PathBuf,
     /// Side of every tile picture in pixels [default: the median side of the
-    /// tiles found on the sheet].
+    /// tiles found on the sheet, at most 4096].
     #[arg(long, value_parser = tile_side())]
     pub size: Option<u32>,
     /// Where to write the contact sheet, the scan with each tile found
@@ -30,7 +30,7 @@ pub struct CutArgs {
     #[arg(long = "sheet", value_name = "PATH")]
     pub contact: Option<PathBuf>,
     /// Refuse a scan with more pixels than this, before decoding it.
-    #[arg(long, default_value_t = cut::MAX_PIXELS, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = cut::MAX_PIXELS, value_parser = clap::value_parser!(u64).range(1..=cut::PIXEL_CEILING))]
     pub max_pixels: u64,
     /// Replace tile pictures and a contact sheet that already exist.
     #[arg(long)]

@@ -245,4 +245,16 @@ fn existing_pictures_are_replaced_only_with_force() {
         std::fs::read(dir.path().join("p/input/5.png")).expect("5.png"),
         first
     );
+    // Not even --force writes over the scan itself.
+    let scan = dir.path().join("scan.png");
+    let (code, _, stderr) = cut_json(dir.path(), &page, &["--sheet", s(&scan), "--force"]);
+    assert_eq!(code, Some(1));
+    assert!(
+        stderr.contains("scan.png: is the scan being cut"),
+        "{stderr}"
+    );
+    assert_eq!(
+        image::open(&scan).expect("the scan").into_rgb8().as_raw(),
+        page.as_raw()
+    );
 }

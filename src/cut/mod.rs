@@ -27,6 +27,15 @@ use std::path::{Path, PathBuf};
 /// labels stays under about 600 MB.
 pub const MAX_PIXELS: u64 = 64_000_000;
 
+/// The default side is kept within the sides every command accepts for a
+/// tile picture (`render --max-tile-side` is 4096 by default).
+pub const MIN_SIDE: u32 = 4;
+pub const MAX_SIDE: u32 = 4096;
+
+/// The most pixels a sheet may have whatever `--max-pixels` says: the
+/// labelling of connected shapes numbers pixels in 32 bits.
+pub const PIXEL_CEILING: u64 = 4_000_000_000;
+
 /// What `cut` is asked to do.
 #[derive(Clone, Debug)]
 pub struct Options {
@@ -77,8 +86,9 @@ pub fn cut(sheet_path: &Path, out_dir: &Path, options: &Options) -> Result<Repor
         .clone()
         .unwrap_or_else(|| out_dir.join("cut.png"));
     refuse_existing(out_dir, n, &contact_path, options.force)?;
+    refuse_overwriting_the_sheet(sheet_path, out_dir, n, &contact_path)?;
 
-    let picture = sheet::read(sheet_path, options.max_pixels)?;
+    let picture = sheet::read(sheet_path, options.max_pixels.min(PIXEL_CEILING))?;
     let background = mask::Background::estimate(&picture).map_err(|e| e.at_file(sheet_path))?;
     let found = blobs::find(&background.mask(&picture), n);
     let squares =
@@ -101,7 +111,9 @@ pub fn cut(sheet_path: &Path, out_dir: &Path, options: &Options) -> Result<Repor
         .iter()
         .map(|s| edges::refine(&picture, background.colour, limit, s))
         .collect();
-    let side = options.size.unwrap_or_else(|| blobs::median_side(&squares));
+    let side = options
+        .size
+        .unwrap_or_else(|| blobs::median_side(&squares).clamp(MIN_SIDE, MAX_SIDE));
 
     let mut written = Vec::with_capacity(n + 1);
     for (k, square) in squares.iter().enumerate() {
@@ -136,9 +148,9 @@ fn create_dir(path: &Path) -> Result<(), OutputError> {
 
 /// A reason the sheet cannot be cut, before the sheet's path is known to it.
 #[derive(Debug)]
-pub struct Problem {
-    pub problem: String,
-    pub hint: String,
+pub(crate) struct Problem {
+    problem: String,
+    hint: String,
 }
 
 impl Problem {
@@ -172,6 +184,32 @@ fn refuse_existing(
         _ => (Path::new("."), ""),
     };
     overwrite::refuse_existing(dir, &[name], force)
+}
+
+/// With `--force`, a file to write may stand where the scan is (`--sheet`
+/// naming the scan, or a scan named `1.png` in the output folder): the
+/// scan is the person's own and never replaced.
+fn refuse_overwriting_the_sheet(
+    sheet: &Path,
+    out_dir: &Path,
+    n: usize,
+    contact: &Path,
+) -> Result<(), InputError> {
+    let same = |p: &Path| match (sheet.canonicalize(), p.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => sheet == p,
+    };
+    let tiles = (1..=n).map(|k| out_dir.join(format!("{k}.png")));
+    match std::iter::once(contact.to_path_buf())
+        .chain(tiles)
+        .find(|p| same(p))
+    {
+        Some(p) => Err(
+            InputError::new(p, "is the scan being cut: writing there would replace it")
+                .hint("give --sheet or -o another place, or rename the scan"),
+        ),
+        None => Ok(()),
+    }
 }
 
 fn write_png(path: &Path, picture: &image::RgbImage, png: &mut Vec<u8>) -> Result<(), OutputError> {
