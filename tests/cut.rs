@@ -258,3 +258,21 @@ fn existing_pictures_are_replaced_only_with_force() {
         page.as_raw()
     );
 }
+
+/// The pictures `cut` writes make a puzzle: beside the notation typed for
+/// them (and the contact sheet in the same folder), the puzzle renders.
+#[test]
+fn a_cut_folder_renders() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let input = dir.path().join("puzzles/owls/input");
+    std::fs::create_dir_all(&input).expect("mkdir");
+    std::fs::write(input.join("tile_dict.yaml"), common::SEED_000).expect("yaml");
+    let page = sheet(&tiles(64), &layout(&[2.0, -2.0, 1.0], 3.0));
+    let path = dir.path().join("scan.png");
+    page.save(&path).expect("save sheet");
+    let (code, _, stderr) = run(&[s(&path), "--grid", "3x3", "-o", s(&input)]);
+    assert_eq!(code, Some(0), "{stderr}");
+    let out = dir.path().join("output");
+    common::render_ok(&dir.path().join("puzzles"), &out, &[]);
+    assert!(out.join("owls/solution-1.png").is_file());
+}
