@@ -13,5 +13,6 @@ pub mod error;
 pub mod gfx;
 pub mod kind;
 pub mod pipeline;
+pub mod prepare;
 pub mod present;
 pub mod serve;

@@ -4,7 +4,7 @@
 
 mod cli;
 
-use cli::{config, json_cmd, meta_cmd, serve_cmd, solve_cmd};
+use cli::{config, cut_cmd, json_cmd, meta_cmd, serve_cmd, solve_cmd};
 
 use cli::{AnimateArgs, Chatter, Color, Command, RenderArgs};
 use std::io::IsTerminal;
@@ -91,6 +91,7 @@ fn main() -> ExitCode {
             chatter,
         }) => run_draw_tiles(&puzzle_dir, size, force, json, &chatter),
         Some(Command::Serve(args)) => serve_cmd::run_serve(args),
+        Some(Command::Cut(args)) => cut_cmd::run_cut(&args),
         Some(Command::Completions { shell }) => meta_cmd::run_completions(shell),
         Some(Command::Man) => meta_cmd::run_man(),
     }

@@ -67,6 +67,7 @@ fn every_commands_help_is_in_plain_words_and_describes_every_argument() {
         "generate",
         "convert",
         "draw-tiles",
+        "cut",
     ] {
         assert!(commands.iter().any(|c| c == expected), "{commands:?}");
     }

@@ -20,7 +20,7 @@ use unscramble::error::{quote, InputError};
 
 /// The commands that read the file, each with its section; `completions`
 /// and `man` are about the command itself and read none.
-pub const SECTIONS: [&str; 7] = [
+pub const SECTIONS: [&str; 8] = [
     "render",
     "serve",
     "solve",
@@ -28,6 +28,7 @@ pub const SECTIONS: [&str; 7] = [
     "generate",
     "convert",
     "draw-tiles",
+    "cut",
 ];
 
 /// Why the arguments could not be read: clap's own error (it prints itself

@@ -3,6 +3,7 @@
 pub mod config;
 mod config_file;
 mod config_keys;
+pub mod cut_cmd;
 pub mod json_cmd;
 pub mod meta_cmd;
 pub mod serve_cmd;
@@ -17,8 +18,9 @@ use unscramble::kind::domino;
 use unscramble::kind::tiles::{generate, render, solve};
 use unscramble::pipeline::output::solutions::{Notation, Turns};
 
+pub(crate) use crate::cli::values::tile_side;
 pub use crate::cli::values::worker_threads;
-use crate::cli::values::{parse_count, parse_seconds, tile_side};
+use crate::cli::values::{parse_count, parse_seconds};
 
 /// Solve edge-matching tile puzzles (Scramble Squares and kin) and render their boards.
 ///
@@ -57,7 +59,7 @@ Config file:
   ./unscramble.toml (not a symbolic link), or the file --config or
   UNSCRAMBLE_CONFIG names: `key = value` lines, keys being long option names
   (tile-size = 200) under [render], [serve], [solve], [animate],
-  [generate], [convert] or [draw-tiles]; color and quiet may also stand above them, for
+  [generate], [convert], [draw-tiles] or [cut]; color and quiet may also stand above them, for
   every command. Options given on the command line win.
 
 Environment:
@@ -121,6 +123,9 @@ pub enum Command {
         #[command(flatten)]
         chatter: Chatter,
     },
+    /// Cut a scan of the tiles laid out in a grid into the tile pictures
+    /// 1.png … N.png, straightened and all one size, and a contact sheet.
+    Cut(crate::cut_cmd::CutArgs),
     /// Print a shell's completion script to stdout, e.g.
     /// `unscramble completions bash > ~/.local/share/bash-completion/completions/unscramble`.
     Completions {

@@ -24,6 +24,13 @@ pub fn guard(dir: &Path, writes: &[&str], force: bool) -> Result<(), InputError>
         )
         .hint("write into another folder, or move this file away first"));
     }
+    refuse_existing(dir, writes, force)
+}
+
+/// Refuses to write `writes` (file names) into `dir` when one of them exists
+/// (a link counts) and `force` is not given.
+pub fn refuse_existing(dir: &Path, writes: &[&str], force: bool) -> Result<(), InputError> {
+    let exists = |name: &str| dir.join(name).symlink_metadata().is_ok();
     let existing: Vec<&str> = writes.iter().copied().filter(|n| exists(n)).collect();
     match existing.as_slice() {
         [] => Ok(()),

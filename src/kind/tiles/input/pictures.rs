@@ -123,7 +123,7 @@ pub fn png_dimensions(bytes: &[u8]) -> Option<(u32, u32)> {
     Some((w, h))
 }
 
-fn sniff(bytes: &[u8]) -> &'static str {
+pub(crate) fn sniff(bytes: &[u8]) -> &'static str {
     match bytes {
         [0xFF, 0xD8, 0xFF, ..] => "a JPEG",
         [b'G', b'I', b'F', b'8', ..] => "a GIF",
