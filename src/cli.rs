@@ -119,6 +119,26 @@ pub enum Command {
     },
     /// Print the man page (roff) to stdout, e.g. `unscramble man > unscramble.1`.
     Man,
+    /// Read a puzzle's edges from its tile pictures alone: write
+    /// input/tile_dict.yaml and the review sheet input/infer.png.
+    Infer {
+        /// A puzzle folder whose input/ holds 1.png … N.png.
+        puzzle_dir: PathBuf,
+        /// Replace a tile_dict.yaml already in the folder.
+        #[arg(long)]
+        force: bool,
+        /// Write nothing: compare the inferred edges with the folder's
+        /// tile_dict.yaml (up to token names and halves) and list every
+        /// edge that differs; exit 1 if one does.
+        #[arg(long, conflicts_with = "force")]
+        check: bool,
+        /// Print what was done (files written, classes, or the error) as one
+        /// JSON document on stdout.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        chatter: Chatter,
+    },
     /// Draw input/K.png for every tile that has no picture yet, from its edges.
     DrawTiles {
         /// A puzzle folder: its input/ holds the notation file, and the

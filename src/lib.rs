@@ -17,6 +17,7 @@ pub mod error;
 pub mod font;
 pub mod gallery;
 pub mod generate;
+pub mod infer;
 pub mod input;
 pub mod job;
 pub mod manifest;

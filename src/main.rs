@@ -7,6 +7,7 @@ mod config_file;
 mod config_keys;
 mod json_cmd;
 mod meta_cmd;
+mod infer_cmd;
 mod solve_cmd;
 
 use cli::{AnimateArgs, Chatter, Color, Command, RenderArgs};
@@ -93,6 +94,17 @@ fn main() -> ExitCode {
         }) => run_draw_tiles(&puzzle_dir, size, force, json, &chatter),
         Some(Command::Completions { shell }) => meta_cmd::run_completions(shell),
         Some(Command::Man) => meta_cmd::run_man(),
+        Some(Command::Infer {
+            puzzle_dir,
+            force,
+            check,
+            json,
+            chatter,
+        }) => {
+            set_colors(chatter.color);
+            let done = infer_cmd::run(&puzzle_dir, force, check, json, chatter.quiet);
+            done.unwrap_or_else(|e| fail_json(json.then_some(("infer", &puzzle_dir)), e))
+        }
     }
 }
 

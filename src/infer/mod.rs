@@ -1,0 +1,139 @@
+//! `unscramble infer`: a puzzle's edges read from its tile pictures alone.
+//!
+//! Pictures → halves ([`halves`]) → classes of one print each ([`classes`])
+//! → classes paired into pictures, checked by solving ([`pairing`]) →
+//! `tile_dict.yaml` ([`yaml`]) and a review sheet ([`sheet`]). Images stay in
+//! this module: the solver only ever sees candidate puzzles.
+
+pub mod classes;
+pub mod halves;
+pub mod pairing;
+pub mod sheet;
+pub mod yaml;
+
+use crate::error::{InputError, OutputError, PuzzleError};
+use crate::input::{self, pictures, TILE_DICT};
+use crate::model::Puzzle;
+use crate::solve::{self, Limits};
+use std::path::{Path, PathBuf};
+
+/// The review sheet written beside the inferred notation.
+pub const SHEET: &str = "infer.png";
+/// Pictures larger than this per side are refused before decoding.
+const MAX_SIDE: u32 = 4096;
+
+/// Everything inferred about one puzzle.
+pub struct Inferred {
+    pub puzzle: Puzzle,
+    pub classes: classes::Classes,
+    pub pairing: pairing::Pairing,
+    /// Solutions of the inferred puzzle (at most `Limits::default()`'s cap).
+    pub solutions: usize,
+    pub complete: bool,
+    /// The `tile_dict.yaml` text.
+    pub yaml: String,
+    /// The review sheet's PNG bytes.
+    pub sheet: Vec<u8>,
+}
+
+/// How many tile pictures `1.png, 2.png, …` the folder holds, counted up to
+/// the first missing number.
+pub fn count_pictures(input_dir: &Path) -> usize {
+    (1..)
+        .take_while(|k| input_dir.join(format!("{k}.png")).is_file())
+        .count()
+}
+
+/// Infers the puzzle whose pictures are in `input_dir`.
+pub fn infer(input_dir: &Path) -> Result<Inferred, PuzzleError> {
+    let count = count_pictures(input_dir);
+    let side = (1..=16).find(|s| s * s >= count).unwrap_or(0);
+    if count == 0 || side * side != count {
+        return Err(InputError::new(
+            input_dir,
+            format!("found {count} tile pictures 1.png …; inference needs a square board (4, 9, 16, … tiles, at most 256)"),
+        )
+        .hint("name the pictures 1.png … N.png with no gap")
+        .into());
+    }
+    let images = pictures::load(input_dir, count, MAX_SIDE)?;
+    let halves: Vec<halves::Half> = images
+        .iter()
+        .flat_map(|img| halves::describe(&halves::Work::new(img)))
+        .collect();
+    if std::env::var_os("INFER_DEBUG").is_some() {
+        for (i, h) in halves.iter().enumerate() {
+            eprintln!("half {i}: ground {:?} dims {:?} ink {}", h.ground, h.dims, h.upright.on.iter().filter(|&&b| b).count());
+        }
+    }
+    let dist: Vec<Vec<f32>> = halves
+        .iter()
+        .map(|a| halves.iter().map(|b| classes::distance(a, b)).collect())
+        .collect();
+    if std::env::var_os("INFER_DEBUG").is_some() {
+        let sel = [4usize, 15, 22, 28, 1, 10, 16, 25, 34];
+        for &i in &sel { eprintln!("m {i}: {:?}", sel.iter().map(|&j| format!("{:.3}", dist[i][j])).collect::<Vec<_>>()); eprintln!("dims {:?} {}x{}", halves[i].dims, halves[i].upright.w, halves[i].upright.h); }
+        for i in [1usize, 0] {
+            let mut v: Vec<(usize, f32)> = dist[i].iter().copied().enumerate().collect();
+            v.sort_by(|a, b| a.1.total_cmp(&b.1));
+            eprintln!("from {i}: {:?}", v.iter().map(|(j, d)| format!("{j}:{d:.3}")).collect::<Vec<_>>());
+        }
+    }
+    if std::env::var_os("INFER_DEBUG").is_some() {
+        for i in [1usize, 10, 22] {
+            let m = &halves[i].upright;
+            eprintln!("upright {i} {}x{}", m.w, m.h);
+            for y in 0..m.h { eprintln!("{}", (0..m.w.min(150)).map(|x| if m.on[y*m.w+x] {'#'} else {'.'}).collect::<String>()); }
+        }
+    }
+    let refuse = |why: String| {
+        PuzzleError::from(InputError::new(input_dir, format!("the pictures do not decide the edges: {why}")).hint(
+            "check the pictures (one tile each, square, edges on the picture's edges), or write tile_dict.yaml by hand",
+        ))
+    };
+    let classes = classes::cluster(&dist).map_err(refuse)?;
+    if classes.members.len() / 2 > crate::model::MAX_TOKENS {
+        return Err(refuse(format!("{} classes is too many", classes.members.len())));
+    }
+    // Each class is represented by its most typical member.
+    let reps: Vec<usize> = classes
+        .members
+        .iter()
+        .map(|m| {
+            let total = |a: usize| m.iter().map(|&b| dist[a][b]).sum::<f32>();
+            m.iter()
+                .copied()
+                .min_by(|&a, &b| total(a).total_cmp(&total(b)))
+                .unwrap_or(m[0])
+        })
+        .collect();
+    let rep_halves: Vec<&halves::Half> = reps.iter().map(|&r| &halves[r]).collect();
+    let score = pairing::resemblance(&rep_halves);
+    let pairing = pairing::decide(side, &classes.of, &score).map_err(refuse)?;
+    let puzzle = pairing.puzzle.clone();
+    let outcome = solve::solve(&puzzle, &Limits::default());
+    let yaml = yaml::write(&puzzle);
+    let sheet = sheet::draw(&images, &classes, &pairing, &reps);
+    Ok(Inferred {
+        puzzle,
+        classes,
+        pairing,
+        solutions: outcome.total,
+        complete: outcome.complete(),
+        yaml,
+        sheet,
+    })
+}
+
+/// Writes the inferred notation and review sheet into `input_dir`; refuses
+/// to replace a notation file unless `force`. Returns the files written.
+pub fn write(input_dir: &Path, inferred: &Inferred, force: bool) -> Result<Vec<PathBuf>, PuzzleError> {
+    input::overwrite::guard(input_dir, &[TILE_DICT], force)?;
+    let mut written = Vec::new();
+    for (name, bytes) in [(TILE_DICT, inferred.yaml.as_bytes()), (SHEET, &inferred.sheet[..])] {
+        let path = input_dir.join(name);
+        crate::output::write_if_changed(&path, bytes).map_err(|e| OutputError::new(&path, e))?;
+        written.push(path);
+    }
+    Ok(written)
+}
