@@ -6,15 +6,13 @@
 //! at the largest jump in those distances (with an even number of classes:
 //! every picture has two halves).
 
-use super::halves::{Half, Mask, GRID};
+use super::halves::{colour_distance, Half, Mask, GRID};
 
 /// Distance between two halves: colour of ground and ink, then the ink's
 /// shape and extent under the best of the four turns of the crop (a name
 /// written upright on every side of a card turns against its edge).
 pub fn distance(a: &Half, b: &Half) -> f32 {
-    let colour = |x: [f32; 3], y: [f32; 3]| {
-        ((x[0] - y[0]).powi(2) + (x[1] - y[1]).powi(2) + (x[2] - y[2]).powi(2)).sqrt() / 100.0
-    };
+    let colour = colour_distance;
     let mut d = match (a.card_ground, b.card_ground) {
         (true, true) => 0.0,
         (false, false) => colour(a.ground, b.ground),
@@ -114,7 +112,12 @@ pub struct Classes {
 
 /// The smallest jump in merge distance that counts as two prints looking
 /// different; below it the pictures do not decide.
-const MIN_GAP: f32 = 0.03;
+const MIN_GAP: f32 = 1.5;
+/// Added to merge distances before comparing them, so that jumps between
+/// tiny distances (pixel noise) do not count as large.
+const GAP_FLOOR: f32 = 0.1;
+/// A jump this large marks a real split even when a later one is larger.
+const CLEAR_GAP: f32 = 1.9;
 
 /// Cuts the halves into an even number of classes, or says why not.
 pub fn cluster(dist: &[Vec<f32>]) -> Result<Classes, String> {
@@ -148,27 +151,34 @@ pub fn cluster(dist: &[Vec<f32>]) -> Result<Classes, String> {
         heights.push(best);
         snapshots.push(groups.clone());
     }
-    if std::env::var_os("INFER_DEBUG").is_some() {
-        eprintln!("heights {:?}", heights.iter().map(|h| (h * 1000.0).round() / 1000.0).collect::<Vec<_>>());
-    }
     // After merge `i` (heights[i]) there are n - 1 - i groups; the gap to the
     // next merge says how clearly they stand apart.
+    // The finest cut that stands out clearly wins: drawn tiles split first
+    // by colour, then each colour by marker, and both jumps are real. Without
+    // a clear one, the largest jump.
     let mut best: Option<(f32, usize)> = None;
+    let mut finest_clear: Option<(f32, usize)> = None;
     for i in 0..heights.len().saturating_sub(1) {
         let count = n - 1 - i;
         if count % 2 != 0 || count < 2 {
             continue;
         }
-        let gap = heights[i + 1] - heights[i];
+        // Relative jump: noise makes the distances inside classes small but
+        // not zero, and what matters is how much larger the next merge is.
+        let gap = (heights[i + 1] + GAP_FLOOR) / (heights[i] + GAP_FLOOR);
         if best.is_none_or(|(g, _)| gap > g) {
             best = Some((gap, i));
         }
+        if gap >= CLEAR_GAP && finest_clear.is_none() {
+            finest_clear = Some((gap, i));
+        }
     }
+    let best = finest_clear.or(best);
     let cut = match best {
         None => return Err("the halves do not fall into an even number of classes".into()),
         Some((gap, _)) if gap < MIN_GAP => {
             return Err(format!(
-                "the halves do not fall into classes: no two groups of them look clearly different (largest jump in distance {gap:.3}, at least {MIN_GAP} needed)"
+                "the halves do not fall into classes: no two groups of them look clearly different (largest jump in distance {gap:.2} times, at least {MIN_GAP} needed)"
             ))
         }
         Some((_, cut)) => cut,

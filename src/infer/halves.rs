@@ -106,6 +106,21 @@ impl Mask {
     }
 }
 
+/// How different two colours look, lighting aside: the difference of their
+/// hues and saturations (each colour divided by its brightness), and of
+/// their brightness only beyond what uneven light does (a factor of 1.6).
+/// About 1 between two clearly different colours.
+pub fn colour_distance(a: [f32; 3], b: [f32; 3]) -> f32 {
+    let bright = |c: [f32; 3]| (c[0] + c[1] + c[2]) / 3.0 + 10.0;
+    let (ba, bb) = (bright(a), bright(b));
+    let chroma = (0..3)
+        .map(|i| (a[i] / ba - b[i] / bb).powi(2))
+        .sum::<f32>()
+        .sqrt();
+    let light = ((ba / bb).ln().abs() - 0.5).max(0.0);
+    chroma + 2.0 * light
+}
+
 fn dist(a: [f32; 3], b: [f32; 3]) -> f32 {
     ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2) + (a[2] - b[2]).powi(2)).sqrt()
 }
@@ -127,15 +142,15 @@ pub fn describe(tile: &Work) -> [Half; 4] {
     let mut halves: [Half; 4] = std::array::from_fn(|side| describe_side(tile, side));
     let shared = halves
         .iter()
-        .all(|h| dist(h.ground, halves[0].ground) < CARD_GROUND);
+        .all(|h| colour_distance(h.ground, halves[0].ground) < CARD_GROUND);
     for h in &mut halves {
         h.card_ground = shared;
     }
     halves
 }
 
-/// Grounds closer than this (RGB distance) count as one colour.
-const CARD_GROUND: f32 = 24.0;
+/// Grounds closer than this ([`colour_distance`]) count as one colour.
+const CARD_GROUND: f32 = 0.12;
 
 fn describe_side(tile: &Work, side: usize) -> Half {
     let margin = WORK * 3 / 100;

@@ -61,31 +61,10 @@ pub fn infer(input_dir: &Path) -> Result<Inferred, PuzzleError> {
         .iter()
         .flat_map(|img| halves::describe(&halves::Work::new(img)))
         .collect();
-    if std::env::var_os("INFER_DEBUG").is_some() {
-        for (i, h) in halves.iter().enumerate() {
-            eprintln!("half {i}: ground {:?} dims {:?} ink {}", h.ground, h.dims, h.upright.on.iter().filter(|&&b| b).count());
-        }
-    }
     let dist: Vec<Vec<f32>> = halves
         .iter()
         .map(|a| halves.iter().map(|b| classes::distance(a, b)).collect())
         .collect();
-    if std::env::var_os("INFER_DEBUG").is_some() {
-        let sel = [4usize, 15, 22, 28, 1, 10, 16, 25, 34];
-        for &i in &sel { eprintln!("m {i}: {:?}", sel.iter().map(|&j| format!("{:.3}", dist[i][j])).collect::<Vec<_>>()); eprintln!("dims {:?} {}x{}", halves[i].dims, halves[i].upright.w, halves[i].upright.h); }
-        for i in [1usize, 0] {
-            let mut v: Vec<(usize, f32)> = dist[i].iter().copied().enumerate().collect();
-            v.sort_by(|a, b| a.1.total_cmp(&b.1));
-            eprintln!("from {i}: {:?}", v.iter().map(|(j, d)| format!("{j}:{d:.3}")).collect::<Vec<_>>());
-        }
-    }
-    if std::env::var_os("INFER_DEBUG").is_some() {
-        for i in [1usize, 10, 22] {
-            let m = &halves[i].upright;
-            eprintln!("upright {i} {}x{}", m.w, m.h);
-            for y in 0..m.h { eprintln!("{}", (0..m.w.min(150)).map(|x| if m.on[y*m.w+x] {'#'} else {'.'}).collect::<String>()); }
-        }
-    }
     let refuse = |why: String| {
         PuzzleError::from(InputError::new(input_dir, format!("the pictures do not decide the edges: {why}")).hint(
             "check the pictures (one tile each, square, edges on the picture's edges), or write tile_dict.yaml by hand",

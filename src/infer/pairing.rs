@@ -8,7 +8,7 @@
 //! solver never sees a picture.
 
 use super::classes::mask_distance;
-use super::halves::{Half, Mask};
+use super::halves::{colour_distance, Half, Mask};
 use crate::model::{Edge, Half as Sign, Matching, Puzzle, Tile};
 use crate::solve::{self, Limits};
 
@@ -26,9 +26,6 @@ const TIE: f32 = 1e-4;
 /// only two classes names a picture ("DRUID" in "DRUID UP" / "DRUID LOW");
 /// one shared by many names a kind of half ("UP"), and counts for little.
 pub fn resemblance(reps: &[&Half]) -> Vec<Vec<f32>> {
-    let d = |x: [f32; 3], y: [f32; 3]| {
-        ((x[0] - y[0]).powi(2) + (x[1] - y[1]).powi(2) + (x[2] - y[2]).powi(2)).sqrt()
-    };
     // Words of every class, numbered so that equal words share a number.
     let mut prototypes: Vec<Mask> = Vec::new();
     let class_words: Vec<Vec<usize>> = reps
@@ -63,7 +60,7 @@ pub fn resemblance(reps: &[&Half]) -> Vec<Vec<f32>> {
             let colour = if a.card_ground && b.card_ground {
                 1.0
             } else {
-                (-d(a.ground, b.ground) / 40.0).exp()
+                (-colour_distance(a.ground, b.ground) / 0.3).exp()
             };
             let shared: f32 = class_words[i]
                 .iter()
@@ -79,12 +76,24 @@ pub fn resemblance(reps: &[&Half]) -> Vec<Vec<f32>> {
 /// Two words whose ink differs by less than this share are one word.
 const SAME_WORD: f32 = 0.3;
 
-/// The words of a line of ink: runs of columns split at gaps wider than a
-/// third of the line's height, each cropped to its own ink.
+/// The words of a line of ink: runs of columns split at gaps more than twice
+/// as wide as the usual gap between letters, each cropped to its own ink.
 fn words(m: &Mask) -> Vec<Mask> {
     let m = if m.h > m.w { m.turned() } else { m.clone() };
     let empty = |x: usize| (0..m.h).all(|y| !m.on[y * m.w + x]);
-    let gap = (m.h / 3).max(4);
+    // Gaps between letters are a pixel or two; a word gap is clearly wider.
+    let mut gaps = Vec::new();
+    let mut run = 0;
+    for x in 0..m.w {
+        if empty(x) {
+            run += 1;
+        } else if run > 0 {
+            gaps.push(run);
+            run = 0;
+        }
+    }
+    gaps.sort_unstable();
+    let gap = (gaps.get(gaps.len() / 2).copied().unwrap_or(2) * 2 + 1).max(4);
     let mut out = Vec::new();
     let mut x = 0;
     while x < m.w {
