@@ -274,6 +274,11 @@ pub struct RenderArgs {
     /// are one solution to a person.
     #[arg(long)]
     pub distinct_looks: bool,
+    /// A puzzle folder with tile pictures and no notation file is rendered
+    /// too: its edges are inferred from the pictures (see `unscramble infer`),
+    /// with a warning.
+    #[arg(long)]
+    pub infer: bool,
     #[command(flatten)]
     pub search: SearchArgs,
     /// Render at most this many solution boards per puzzle.

@@ -5,9 +5,9 @@ mod cli_values;
 mod config;
 mod config_file;
 mod config_keys;
+mod infer_cmd;
 mod json_cmd;
 mod meta_cmd;
-mod infer_cmd;
 mod solve_cmd;
 
 use cli::{AnimateArgs, Chatter, Color, Command, RenderArgs};
@@ -138,6 +138,7 @@ fn options(args: &RenderArgs) -> batch::Options {
         no_wait: args.no_wait,
         allow_empty: args.allow_empty,
         snippet: (!args.no_snippet).then(|| args.snippet.clone()),
+        infer: args.infer,
         ..batch::Options::default()
     }
 }

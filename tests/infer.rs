@@ -27,7 +27,10 @@ fn check(dir: &Path) -> (Option<i32>, String) {
         .arg(dir)
         .output()
         .expect("runs");
-    (out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned())
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
 }
 
 fn assert_same_edges(dir: &Path, what: &str) {
@@ -53,7 +56,8 @@ fn damage_all(dir: &Path, damage: impl Fn(&RgbaImage, usize) -> RgbaImage) {
 
 /// A small deterministic generator for noise.
 fn noise(seed: usize, i: usize) -> i32 {
-    let mut x = (seed as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (i as u64).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    let mut x = (seed as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ (i as u64).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     x ^= x >> 31;
     x = x.wrapping_mul(0x94D0_49BB_1331_11EB);
     x ^= x >> 29;
@@ -96,11 +100,18 @@ fn infer_writes_the_yaml_that_solves_and_refuses_to_overwrite_it() {
     let out = unscramble().arg("infer").arg(dir).output().expect("runs");
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("already exists"));
-    assert_eq!(fs::read_to_string(dir.join("input/tile_dict.yaml")).expect("kept"), truth);
+    assert_eq!(
+        fs::read_to_string(dir.join("input/tile_dict.yaml")).expect("kept"),
+        truth
+    );
     // --check against the truth: equal up to names and halves.
     assert_same_edges(dir, "generated 3x3");
     // --force replaces it with an equivalent puzzle that solves.
-    unscramble().args(["infer", "--force"]).arg(dir).assert().success();
+    unscramble()
+        .args(["infer", "--force"])
+        .arg(dir)
+        .assert()
+        .success();
     unscramble().arg("solve").arg(dir).assert().success();
 }
 
@@ -112,7 +123,11 @@ fn check_lists_the_edges_that_differ_and_exits_1() {
     let yaml = dir.join("input/tile_dict.yaml");
     let text = fs::read_to_string(&yaml).expect("yaml");
     // Tile 1's first edge changed to another token: one edge differs.
-    let first = text.lines().find(|l| l.starts_with("1:")).expect("tile 1").to_string();
+    let first = text
+        .lines()
+        .find(|l| l.starts_with("1:"))
+        .expect("tile 1")
+        .to_string();
     let token = first.split('\'').nth(1).expect("a token").to_string();
     let other = text
         .split('\'')
@@ -139,11 +154,17 @@ fn drawn_tiles_survive_scaling_blur_noise_blocks_and_uneven_light() {
             let s = (img.width() as f32 * 1.3) as u32;
             imageops::resize(img, s, s, imageops::FilterType::CatmullRom)
         }),
-        ("blurred", |img, _| imageproc::filter::gaussian_blur_f32(img, 2.0)),
+        ("blurred", |img, _| {
+            imageproc::filter::gaussian_blur_f32(img, 2.0)
+        }),
         ("noisy", |img, k| {
             map_pixels(img, |x, y, p| {
                 let n = noise(k, (y * img.width() + x) as usize);
-                [i32::from(p[0]) + n, i32::from(p[1]) + n, i32::from(p[2]) + n]
+                [
+                    i32::from(p[0]) + n,
+                    i32::from(p[1]) + n,
+                    i32::from(p[2]) + n,
+                ]
             })
         }),
         ("8x8 blocks", |img, _| {
@@ -155,7 +176,10 @@ fn drawn_tiles_survive_scaling_blur_noise_blocks_and_uneven_light() {
                         .flat_map(|y| (bx..(bx + 8).min(img.width())).map(move |x| (x, y)))
                         .collect();
                     let mean: [i32; 3] = std::array::from_fn(|c| {
-                        cells.iter().map(|&(x, y)| i32::from(img.get_pixel(x, y).0[c])).sum::<i32>()
+                        cells
+                            .iter()
+                            .map(|&(x, y)| i32::from(img.get_pixel(x, y).0[c]))
+                            .sum::<i32>()
                             / cells.len() as i32
                     });
                     for &(x, y) in &cells {
@@ -195,9 +219,37 @@ fn identical_tiles_do_not_decide_and_are_refused() {
     for k in 1..=9 {
         plain.save(input.join(format!("{k}.png"))).expect("save");
     }
-    let out = unscramble().arg("infer").arg(tmp.path()).output().expect("runs");
+    let out = unscramble()
+        .arg("infer")
+        .arg(tmp.path())
+        .output()
+        .expect("runs");
     assert_eq!(out.status.code(), Some(1));
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains("the pictures do not decide the edges"), "{stderr}");
+    assert!(
+        stderr.contains("the pictures do not decide the edges"),
+        "{stderr}"
+    );
     assert!(!input.join("tile_dict.yaml").exists());
+}
+
+#[test]
+fn render_infer_renders_a_folder_of_pictures_with_a_warning() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let root = tmp.path().join("puzzles");
+    let puzzle = root.join("drawn");
+    generate(&puzzle, 3, 4, 7);
+    fs::remove_file(puzzle.join("input/tile_dict.yaml")).expect("rm");
+    let out = tmp.path().join("out");
+    // Without --infer the folder is no puzzle.
+    let (code, _) = common::render(&root, &out, &[]);
+    assert_eq!(code, Some(2));
+    let stderr = common::render_ok(&root, &out, &["--infer"]);
+    assert!(
+        stderr.contains("the edges were inferred from the pictures"),
+        "{stderr}"
+    );
+    assert!(out.join("drawn/solution-1.png").is_file(), "{stderr}");
+    // Nothing is written into the puzzle's own folder.
+    assert!(!puzzle.join("input/tile_dict.yaml").exists());
 }

@@ -36,6 +36,23 @@ pub struct Inferred {
     pub sheet: Vec<u8>,
 }
 
+/// Said by `render --infer` about every puzzle it inferred.
+pub const WARNING: &str = "the edges were inferred from the pictures, not read from a notation file (run `unscramble infer` to write them down and check infer.png)";
+
+/// Does `dir` hold a puzzle to infer: tile pictures in `input/` and no
+/// notation file?
+pub fn is_picture_puzzle(dir: &Path) -> bool {
+    let input = dir.join("input");
+    input.join("1.png").is_file() && !crate::discover::is_puzzle(dir)
+}
+
+/// The inferred notation of the puzzle in `input_dir`, as the notation file
+/// it would be (`input/tile_dict.yaml`) and its bytes.
+pub fn notation(input_dir: &Path) -> Result<(PathBuf, Vec<u8>), PuzzleError> {
+    let inferred = infer(input_dir)?;
+    Ok((input_dir.join(TILE_DICT), inferred.yaml.into_bytes()))
+}
+
 /// How many tile pictures `1.png, 2.png, …` the folder holds, counted up to
 /// the first missing number.
 pub fn count_pictures(input_dir: &Path) -> usize {
@@ -72,7 +89,10 @@ pub fn infer(input_dir: &Path) -> Result<Inferred, PuzzleError> {
     };
     let classes = classes::cluster(&dist).map_err(refuse)?;
     if classes.members.len() / 2 > crate::model::MAX_TOKENS {
-        return Err(refuse(format!("{} classes is too many", classes.members.len())));
+        return Err(refuse(format!(
+            "{} classes is too many",
+            classes.members.len()
+        )));
     }
     // Each class is represented by its most typical member.
     let reps: Vec<usize> = classes
@@ -106,10 +126,17 @@ pub fn infer(input_dir: &Path) -> Result<Inferred, PuzzleError> {
 
 /// Writes the inferred notation and review sheet into `input_dir`; refuses
 /// to replace a notation file unless `force`. Returns the files written.
-pub fn write(input_dir: &Path, inferred: &Inferred, force: bool) -> Result<Vec<PathBuf>, PuzzleError> {
+pub fn write(
+    input_dir: &Path,
+    inferred: &Inferred,
+    force: bool,
+) -> Result<Vec<PathBuf>, PuzzleError> {
     input::overwrite::guard(input_dir, &[TILE_DICT], force)?;
     let mut written = Vec::new();
-    for (name, bytes) in [(TILE_DICT, inferred.yaml.as_bytes()), (SHEET, &inferred.sheet[..])] {
+    for (name, bytes) in [
+        (TILE_DICT, inferred.yaml.as_bytes()),
+        (SHEET, &inferred.sheet[..]),
+    ] {
         let path = input_dir.join(name);
         crate::output::write_if_changed(&path, bytes).map_err(|e| OutputError::new(&path, e))?;
         written.push(path);

@@ -180,14 +180,22 @@ pub fn token_name(i: usize) -> String {
 
 /// All pairings of `k` items (k even), each as a list of pairs.
 fn all_pairings(k: usize) -> Vec<Vec<(usize, usize)>> {
-    fn go(left: &mut Vec<usize>, now: &mut Vec<(usize, usize)>, out: &mut Vec<Vec<(usize, usize)>>) {
+    fn go(
+        left: &mut Vec<usize>,
+        now: &mut Vec<(usize, usize)>,
+        out: &mut Vec<Vec<(usize, usize)>>,
+    ) {
         let Some(&first) = left.first() else {
             out.push(now.clone());
             return;
         };
         for j in 1..left.len() {
             let other = left[j];
-            let rest: Vec<usize> = left.iter().copied().filter(|&x| x != first && x != other).collect();
+            let rest: Vec<usize> = left
+                .iter()
+                .copied()
+                .filter(|&x| x != first && x != other)
+                .collect();
             let mut rest = rest;
             now.push((first, other));
             go(&mut rest, now, out);
@@ -203,7 +211,9 @@ fn all_pairings(k: usize) -> Vec<Vec<(usize, usize)>> {
 /// pair first.
 fn greedy(score: &[Vec<f32>]) -> Vec<(usize, usize)> {
     let k = score.len();
-    let mut all: Vec<(usize, usize)> = (0..k).flat_map(|i| (i + 1..k).map(move |j| (i, j))).collect();
+    let mut all: Vec<(usize, usize)> = (0..k)
+        .flat_map(|i| (i + 1..k).map(move |j| (i, j)))
+        .collect();
     all.sort_by(|x, y| score[y.0][y.1].total_cmp(&score[x.0][x.1]));
     let mut used = vec![false; k];
     let mut out = Vec::new();

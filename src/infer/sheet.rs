@@ -20,7 +20,12 @@ const LABEL: u32 = 96;
 const SCALE: i32 = 3;
 
 /// Draws the sheet and encodes it as PNG.
-pub fn draw(images: &[RgbaImage], classes: &Classes, pairing: &Pairing, _reps: &[usize]) -> Vec<u8> {
+pub fn draw(
+    images: &[RgbaImage],
+    classes: &Classes,
+    pairing: &Pairing,
+    _reps: &[usize],
+) -> Vec<u8> {
     let rows = classes.members.len() as u32;
     let widest = classes
         .members
@@ -42,7 +47,13 @@ pub fn draw(images: &[RgbaImage], classes: &Classes, pairing: &Pairing, _reps: &
             crate::font::draw_text(&mut sheet, &label, (GAP as i32, y as i32 + 2), SCALE, ink);
             let percent = (classes.confidence[class] * 100.0).round() as u32;
             let colour = if percent < 50 { red } else { ink };
-            crate::font::draw_text(&mut sheet, &percent.to_string(), (GAP as i32, y as i32 + 18), 2, colour);
+            crate::font::draw_text(
+                &mut sheet,
+                &percent.to_string(),
+                (GAP as i32, y as i32 + 18),
+                2,
+                colour,
+            );
             if pairing.weak && sign == '+' {
                 crate::font::draw_text(&mut sheet, "weak", (40, y as i32 + 2), SCALE, red);
             }
@@ -54,7 +65,11 @@ pub fn draw(images: &[RgbaImage], classes: &Classes, pairing: &Pairing, _reps: &
             y += row_h;
         }
         if pairing.weak {
-            draw_filled_rect_mut(&mut sheet, Rect::at(0, y as i32 - GAP as i32).of_size(width, 2), red);
+            draw_filled_rect_mut(
+                &mut sheet,
+                Rect::at(0, y as i32 - GAP as i32).of_size(width, 2),
+                red,
+            );
         }
         y += pair_gap;
     }

@@ -44,8 +44,10 @@ impl std::fmt::Display for Difference {
 /// inferred (token, half) is mapped to the expected one it meets most often,
 /// a token's two halves to one token's two halves.
 pub fn compare(inferred: &Puzzle, expected: &Puzzle) -> Vec<Difference> {
-    let name = |p: &Puzzle, e: crate::model::Edge| format!("{}{}", p.tokens[e.token()], e.half().symbol());
-    let edges = |p: &Puzzle| -> Vec<crate::model::Edge> { p.tiles.iter().flat_map(|t| t.edges).collect() };
+    let name =
+        |p: &Puzzle, e: crate::model::Edge| format!("{}{}", p.tokens[e.token()], e.half().symbol());
+    let edges =
+        |p: &Puzzle| -> Vec<crate::model::Edge> { p.tiles.iter().flat_map(|t| t.edges).collect() };
     let (mine, theirs) = (edges(inferred), edges(expected));
     let mut differences = Vec::new();
     if mine.len() != theirs.len() {
@@ -78,7 +80,8 @@ pub fn compare(inferred: &Puzzle, expected: &Puzzle) -> Vec<Difference> {
         }
     }
     for (i, (a, b)) in mine.iter().zip(&theirs).enumerate() {
-        let same = map[a.token()].is_some_and(|(o, swap)| o == b.token() && (a.half() != b.half()) == swap);
+        let same = map[a.token()]
+            .is_some_and(|(o, swap)| o == b.token() && (a.half() != b.half()) == swap);
         if !same {
             differences.push(Difference {
                 tile: i / 4 + 1,

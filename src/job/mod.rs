@@ -44,10 +44,16 @@ pub fn run(p: &PuzzleDir, out_root: &Path, options: &Options) -> PuzzleReport {
 type Failure = (PuzzleError, Vec<String>);
 
 fn process(p: &PuzzleDir, out_root: &Path, options: &Options) -> Result<PuzzleReport, Failure> {
-    let notation =
-        crate::input::notation_file(&p.input_dir()).map_err(|e| (e.into(), Vec::new()))?;
-    let bytes =
-        file::read_capped(&notation, file::NOTATION_CAP).map_err(|e| (e.into(), Vec::new()))?;
+    let inferred = options.infer && crate::infer::is_picture_puzzle(&p.dir);
+    let (notation, bytes) = if inferred {
+        crate::infer::notation(&p.input_dir()).map_err(|e| (e, Vec::new()))?
+    } else {
+        let notation =
+            crate::input::notation_file(&p.input_dir()).map_err(|e| (e.into(), Vec::new()))?;
+        let bytes =
+            file::read_capped(&notation, file::NOTATION_CAP).map_err(|e| (e.into(), Vec::new()))?;
+        (notation, bytes)
+    };
     let ctx = Context {
         p,
         out_root,
@@ -56,6 +62,7 @@ fn process(p: &PuzzleDir, out_root: &Path, options: &Options) -> Result<PuzzleRe
         out_dir: out_root.join(&p.rel),
         notation,
         bytes,
+        inferred,
     };
     if ctx
         .notation
@@ -80,6 +87,8 @@ struct Context<'a> {
     /// The notation file and its bytes (part of the build key).
     notation: PathBuf,
     bytes: Vec<u8>,
+    /// The notation was inferred from the pictures (`render --infer`).
+    inferred: bool,
 }
 
 impl Context<'_> {
