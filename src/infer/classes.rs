@@ -39,7 +39,7 @@ pub fn distance(a: &Half, b: &Half) -> f32 {
             shape + 3.0 * extent
         })
         .fold(f32::INFINITY, f32::min);
-    d + best + mask_distance(&a.upright, &b.turns)
+    d + best + mask_distance(&a.turns[3], &b.turns)
 }
 
 /// Share of ink pixels that differ between two ink pictures at full

@@ -70,7 +70,10 @@ pub struct Half {
     /// The ink at working resolution, in the tile's own frame (not turned):
     /// names written upright on a card read upright here.
     pub upright: Mask,
-    /// `upright` under each of the four turns, for comparisons.
+    /// `upright` under each of the four turns (the last unturned), for
+    /// comparisons; shrunk so that its short side has at most [`FINE`]
+    /// pixels, which keeps the comparison of large markers cheap while
+    /// lines of text keep their full resolution.
     pub turns: [Mask; 4],
 }
 
@@ -226,11 +229,12 @@ fn describe_side(tile: &Work, side: usize) -> Half {
     for _ in 0..(side + 3) % 4 {
         upright = upright.turned();
     }
+    let coarse = coarser(&upright);
     let turns = [
-        upright.clone(),
-        upright.turned(),
-        upright.turned().turned(),
-        upright.turned().turned().turned(),
+        coarse.turned(),
+        coarse.turned().turned(),
+        coarse.turned().turned().turned(),
+        coarse,
     ];
     Half {
         ground,
@@ -287,6 +291,31 @@ fn keep_edge_ink(strength: &[f32]) -> Vec<bool> {
         }
     }
     keep
+}
+
+/// Short side of the ink pictures compared pixel by pixel.
+const FINE: usize = 24;
+
+/// `m` shrunk by a whole factor until its short side is at most [`FINE`]: a
+/// pixel is on when at least half of its block is.
+fn coarser(m: &Mask) -> Mask {
+    let f = m.w.min(m.h).div_ceil(FINE).max(1);
+    if f == 1 {
+        return m.clone();
+    }
+    let (w, h) = (m.w.div_ceil(f), m.h.div_ceil(f));
+    let on: Vec<bool> = (0..w * h)
+        .map(|i| {
+            let (x, y) = (i % w * f, i / w * f);
+            let block: Vec<bool> = (y..(y + f).min(m.h))
+                .flat_map(|yy| (x..(x + f).min(m.w)).map(move |xx| (xx, yy)))
+                .map(|(xx, yy)| m.on[yy * m.w + xx])
+                .collect();
+            2 * block.iter().filter(|&&b| b).count() >= block.len()
+        })
+        .collect();
+    let count = on.iter().filter(|&&b| b).count();
+    Mask { w, h, on, count }
 }
 
 /// Gap in pixels bridged when ink is grouped.

@@ -78,10 +78,14 @@ pub fn infer(input_dir: &Path) -> Result<Inferred, PuzzleError> {
         .iter()
         .flat_map(|img| halves::describe(&halves::Work::new(img)))
         .collect();
-    let dist: Vec<Vec<f32>> = halves
-        .iter()
-        .map(|a| halves.iter().map(|b| classes::distance(a, b)).collect())
-        .collect();
+    let mut dist = vec![vec![0.0f32; halves.len()]; halves.len()];
+    for i in 0..halves.len() {
+        for j in i + 1..halves.len() {
+            let d = classes::distance(&halves[i], &halves[j]);
+            dist[i][j] = d;
+            dist[j][i] = d;
+        }
+    }
     let refuse = |why: String| {
         PuzzleError::from(InputError::new(input_dir, format!("the pictures do not decide the edges: {why}")).hint(
             "check the pictures (one tile each, square, edges on the picture's edges), or write tile_dict.yaml by hand",
