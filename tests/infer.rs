@@ -54,6 +54,9 @@ fn damage_all(dir: &Path, damage: impl Fn(&RgbaImage, usize) -> RgbaImage) {
     }
 }
 
+/// Damage done to tile picture `k`.
+type Damage = fn(&RgbaImage, usize) -> RgbaImage;
+
 /// A small deterministic generator for noise.
 fn noise(seed: usize, i: usize) -> i32 {
     let mut x = (seed as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
@@ -145,7 +148,7 @@ fn check_lists_the_edges_that_differ_and_exits_1() {
 
 #[test]
 fn drawn_tiles_survive_scaling_blur_noise_blocks_and_uneven_light() {
-    let cases: [(&str, fn(&RgbaImage, usize) -> RgbaImage); 6] = [
+    let cases: [(&str, Damage); 6] = [
         ("scaled 0.7", |img, _| {
             let s = (img.width() as f32 * 0.7) as u32;
             imageops::resize(img, s, s, imageops::FilterType::Triangle)

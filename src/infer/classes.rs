@@ -120,6 +120,7 @@ const GAP_FLOOR: f32 = 0.1;
 const CLEAR_GAP: f32 = 1.9;
 
 /// Cuts the halves into an even number of classes, or says why not.
+#[allow(clippy::needless_range_loop)] // a symmetric matrix, read both ways
 pub fn cluster(dist: &[Vec<f32>]) -> Result<Classes, String> {
     let n = dist.len();
     let mut groups: Vec<Vec<usize>> = (0..n).map(|i| vec![i]).collect();
@@ -160,7 +161,7 @@ pub fn cluster(dist: &[Vec<f32>]) -> Result<Classes, String> {
     let mut finest_clear: Option<(f32, usize)> = None;
     for i in 0..heights.len().saturating_sub(1) {
         let count = n - 1 - i;
-        if count % 2 != 0 || count < 2 {
+        if !count.is_multiple_of(2) || count < 2 {
             continue;
         }
         // Relative jump: noise makes the distances inside classes small but

@@ -116,7 +116,7 @@ pub fn infer(input_dir: &Path) -> Result<Inferred, PuzzleError> {
     let puzzle = pairing.puzzle.clone();
     let outcome = solve::solve(&puzzle, &Limits::default());
     let yaml = yaml::write(&puzzle);
-    let sheet = sheet::draw(&images, &classes, &pairing, &reps);
+    let sheet = sheet::draw(&images, &classes, &pairing);
     Ok(Inferred {
         puzzle,
         classes,

@@ -180,30 +180,24 @@ pub fn token_name(i: usize) -> String {
 
 /// All pairings of `k` items (k even), each as a list of pairs.
 fn all_pairings(k: usize) -> Vec<Vec<(usize, usize)>> {
-    fn go(
-        left: &mut Vec<usize>,
-        now: &mut Vec<(usize, usize)>,
-        out: &mut Vec<Vec<(usize, usize)>>,
-    ) {
+    fn go(left: &[usize], now: &mut Vec<(usize, usize)>, out: &mut Vec<Vec<(usize, usize)>>) {
         let Some(&first) = left.first() else {
             out.push(now.clone());
             return;
         };
-        for j in 1..left.len() {
-            let other = left[j];
+        for &other in &left[1..] {
             let rest: Vec<usize> = left
                 .iter()
                 .copied()
                 .filter(|&x| x != first && x != other)
                 .collect();
-            let mut rest = rest;
             now.push((first, other));
-            go(&mut rest, now, out);
+            go(&rest, now, out);
             now.pop();
         }
     }
     let mut out = Vec::new();
-    go(&mut (0..k).collect(), &mut Vec::new(), &mut out);
+    go(&(0..k).collect::<Vec<_>>(), &mut Vec::new(), &mut out);
     out
 }
 
@@ -271,13 +265,13 @@ pub fn decide(side: usize, of: &[usize], score: &[Vec<f32>]) -> Result<Pairing, 
                     "two pairings of the {k} classes solve the puzzle and the pictures cannot tell them apart (scores {best:.3} and {s:.3})"
                 ))
             }
-            Some((best, at)) => {
-                return Ok(finish(side, of, &candidates[at].1, true, tried, best));
+            Some((_, at)) => {
+                return Ok(finish(side, of, &candidates[at].1, true, tried));
             }
         }
     }
     match found {
-        Some((best, at)) => Ok(finish(side, of, &candidates[at].1, false, tried, best)),
+        Some((_, at)) => Ok(finish(side, of, &candidates[at].1, false, tried)),
         None => Err(format!(
             "no pairing of the {k} classes into {} pictures gives a solvable puzzle ({tried} tried)",
             k / 2
@@ -291,7 +285,6 @@ fn finish(
     pairs: &[(usize, usize)],
     weak: bool,
     tried: usize,
-    _score: f32,
 ) -> Pairing {
     Pairing {
         pairs: pairs.to_vec(),
