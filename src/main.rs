@@ -4,7 +4,7 @@
 
 mod cli;
 
-use cli::{config, cut_cmd, json_cmd, meta_cmd, serve_cmd, solve_cmd};
+use cli::{config, cut_cmd, infer_cmd, json_cmd, meta_cmd, serve_cmd, solve_cmd};
 
 use cli::{AnimateArgs, Chatter, Color, Command, RenderArgs};
 use std::io::IsTerminal;
@@ -94,6 +94,17 @@ fn main() -> ExitCode {
         Some(Command::Cut(args)) => cut_cmd::run_cut(&args),
         Some(Command::Completions { shell }) => meta_cmd::run_completions(shell),
         Some(Command::Man) => meta_cmd::run_man(),
+        Some(Command::Infer {
+            puzzle_dir,
+            force,
+            check,
+            json,
+            chatter,
+        }) => {
+            set_colors(chatter.color);
+            let done = infer_cmd::run(&puzzle_dir, force, check, json, chatter.quiet);
+            done.unwrap_or_else(|e| fail_json(json.then_some(("infer", &puzzle_dir)), e))
+        }
     }
 }
 
@@ -127,6 +138,7 @@ fn options(args: &RenderArgs) -> batch::Options {
         no_wait: args.no_wait,
         allow_empty: args.allow_empty,
         snippet: (!args.no_snippet).then(|| args.snippet.clone()),
+        infer: args.infer,
         ..batch::Options::default()
     }
 }

@@ -4,6 +4,7 @@ pub mod config;
 mod config_file;
 mod config_keys;
 pub mod cut_cmd;
+pub mod infer_cmd;
 pub mod json_cmd;
 pub mod meta_cmd;
 pub mod serve_cmd;
@@ -139,6 +140,26 @@ pub enum Command {
     /// open pages when a puzzle changes; /new adds a puzzle from a form.
     #[command(after_long_help = EXIT_AND_ENV)]
     Serve(ServeArgs),
+    /// Read a puzzle's edges from its tile pictures alone: write
+    /// input/tile_dict.yaml and the review sheet input/infer.png.
+    Infer {
+        /// A puzzle folder whose input/ holds 1.png … N.png.
+        puzzle_dir: PathBuf,
+        /// Replace a tile_dict.yaml already in the folder.
+        #[arg(long)]
+        force: bool,
+        /// Write nothing: compare the inferred edges with the folder's
+        /// tile_dict.yaml (up to token names and halves) and list every
+        /// edge that differs; exit 1 if one does.
+        #[arg(long, conflicts_with = "force")]
+        check: bool,
+        /// Print what was done (files written, classes, or the error) as one
+        /// JSON document on stdout.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        chatter: Chatter,
+    },
     /// Draw input/K.png for every tile that has no picture yet, from its edges.
     DrawTiles {
         /// A puzzle folder: its input/ holds the notation file, and the
@@ -274,6 +295,11 @@ pub struct RenderArgs {
     /// are one solution to a person.
     #[arg(long)]
     pub distinct_looks: bool,
+    /// A puzzle folder with tile pictures and no notation file is rendered
+    /// too: its edges are inferred from the pictures (see `unscramble infer`),
+    /// with a warning.
+    #[arg(long)]
+    pub infer: bool,
     #[command(flatten)]
     pub search: SearchArgs,
     /// Render at most this many solution boards per puzzle.

@@ -4,7 +4,7 @@
 
 use crate::error::{InputError, OutputError, PuzzleError};
 use crate::kind::tiles::render::Style;
-use crate::pipeline::discover::discover;
+use crate::pipeline::discover::discover_with;
 use crate::pipeline::job;
 use crate::pipeline::output::lock::{self, LockError, Mode};
 use crate::present::summary::{Action, PuzzleReport, Summary};
@@ -93,6 +93,9 @@ pub struct Options {
     /// The combined Markdown snippet's file name in the output folder
     /// (`--snippet`); `None` (`--no-snippet`): none is written.
     pub snippet: Option<String>,
+    /// Also render folders with tile pictures and no notation file, their
+    /// edges inferred (`render --infer`).
+    pub infer: bool,
 }
 
 impl Default for Options {
@@ -108,6 +111,7 @@ impl Default for Options {
             no_wait: false,
             allow_empty: false,
             snippet: Some(crate::present::snippet::DEFAULT_NAME.to_string()),
+            infer: false,
         }
     }
 }
@@ -267,7 +271,7 @@ pub fn render_all(
     on_done: &(dyn Fn(&PuzzleReport) + Sync),
 ) -> Result<Run, RunError> {
     crate::pipeline::output::root::check_conflicts(root, out)?;
-    let found = discover(root, Some(out))?;
+    let found = discover_with(root, Some(out), options.infer)?;
     if found.puzzles.is_empty() && found.problems.is_empty() && !options.allow_empty {
         return Err(RunError::Usage(no_puzzle(root)));
     }

@@ -46,6 +46,16 @@ pub struct Discovery {
 /// Walks `root`, following links (a loop is reported, not followed), skipping
 /// hidden folders and `exclude` (the output folder, if it lies inside).
 pub fn discover(root: &Path, exclude: Option<&Path>) -> Result<Discovery, InputError> {
+    discover_with(root, exclude, false)
+}
+
+/// [`discover`], where with `pictures` a folder whose `input/` holds tile
+/// pictures and no notation file is a puzzle too (`render --infer`).
+pub fn discover_with(
+    root: &Path,
+    exclude: Option<&Path>,
+    pictures: bool,
+) -> Result<Discovery, InputError> {
     let meta = std::fs::metadata(root).map_err(|e| {
         InputError::new(root, format!("cannot open the puzzles folder: {e}"))
             .hint("pass the folder that holds your puzzles, e.g. `unscramble render puzzles`")
@@ -106,7 +116,8 @@ pub fn discover(root: &Path, exclude: Option<&Path>) -> Result<Discovery, InputE
             continue;
         }
         if entry.file_name() == "input" && entry.depth() > 0 {
-            if is_puzzle(entry.path().parent().unwrap_or(root)) {
+            let parent = entry.path().parent().unwrap_or(root);
+            if is_puzzle(parent) || (pictures && crate::prepare::infer::is_picture_puzzle(parent)) {
                 let dir = entry.path().parent().unwrap_or(root).to_path_buf();
                 let rel = dir
                     .strip_prefix(root)

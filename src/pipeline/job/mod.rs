@@ -42,10 +42,16 @@ pub fn run(p: &PuzzleDir, out_root: &Path, options: &Options) -> PuzzleReport {
 type Failure = (PuzzleError, Vec<String>);
 
 fn process(p: &PuzzleDir, out_root: &Path, options: &Options) -> Result<PuzzleReport, Failure> {
-    let notation = crate::kind::tiles::input::notation_file(&p.input_dir())
-        .map_err(|e| (e.into(), Vec::new()))?;
-    let bytes =
-        file::read_capped(&notation, file::NOTATION_CAP).map_err(|e| (e.into(), Vec::new()))?;
+    let inferred = options.infer && crate::prepare::infer::is_picture_puzzle(&p.dir);
+    let (notation, bytes) = if inferred {
+        crate::prepare::infer::notation(&p.input_dir()).map_err(|e| (e, Vec::new()))?
+    } else {
+        let notation = crate::kind::tiles::input::notation_file(&p.input_dir())
+            .map_err(|e| (e.into(), Vec::new()))?;
+        let bytes =
+            file::read_capped(&notation, file::NOTATION_CAP).map_err(|e| (e.into(), Vec::new()))?;
+        (notation, bytes)
+    };
     let ctx = Context {
         p,
         out_root,
@@ -54,6 +60,7 @@ fn process(p: &PuzzleDir, out_root: &Path, options: &Options) -> Result<PuzzleRe
         out_dir: out_root.join(&p.rel),
         notation,
         bytes,
+        inferred,
     };
     if ctx
         .notation
@@ -78,6 +85,8 @@ struct Context<'a> {
     /// The notation file and its bytes (part of the build key).
     notation: PathBuf,
     bytes: Vec<u8>,
+    /// The notation was inferred from the pictures (`render --infer`).
+    inferred: bool,
 }
 
 impl Context<'_> {

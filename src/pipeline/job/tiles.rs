@@ -18,7 +18,10 @@ pub(super) fn process(ctx: &Context) -> Result<PuzzleReport, Failure> {
     let shape = board.as_ref().map(|b| b.shape);
     let parsed = input::parse_notation(&ctx.notation, &ctx.bytes, shape)
         .map_err(|e| (e.into(), Vec::new()))?;
-    let (puzzle, warnings) = (parsed.puzzle, parsed.warnings);
+    let (puzzle, mut warnings) = (parsed.puzzle, parsed.warnings);
+    if ctx.inferred {
+        warnings.push(crate::prepare::infer::WARNING.to_string());
+    }
     let fail = |e: PuzzleError| (e, warnings.clone());
     let raw = pictures::read_all(
         &ctx.p.input_dir(),

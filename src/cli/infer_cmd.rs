@@ -1,0 +1,117 @@
+//! `unscramble infer PUZZLE_DIR [--force] [--check]`: what the terminal (and
+//! `--json`) says about an inference; the work is in `unscramble::prepare::infer`.
+
+use crate::json_cmd::{self, Failure};
+use serde_json::{json, Map, Value};
+use std::path::Path;
+use std::process::ExitCode;
+use unscramble::error::PuzzleError;
+use unscramble::kind::tiles::input::{self, TILE_DICT};
+use unscramble::prepare::infer::{self, pairing::token_name, yaml};
+
+/// Runs the command; `Err` is the failure to report (exit 1).
+pub fn run(
+    puzzle_dir: &Path,
+    force: bool,
+    check: bool,
+    json: bool,
+    quiet: bool,
+) -> Result<ExitCode, Failure> {
+    let input_dir = puzzle_dir.join("input");
+    if !check {
+        // Refused before the work, not after it.
+        input::overwrite::guard(&input_dir, &[TILE_DICT], force).map_err(PuzzleError::from)?;
+    }
+    let inferred = infer::infer(&input_dir)?;
+    let mut fields = Map::new();
+    fields.insert("classes".into(), classes_json(&inferred));
+    fields.insert("weak".into(), inferred.pairing.weak.into());
+    fields.insert("solutions".into(), inferred.solutions.into());
+    if !quiet {
+        describe(&inferred);
+    }
+    if check {
+        let expected = input::read_puzzle(&input_dir)
+            .map_err(PuzzleError::from)?
+            .puzzle;
+        let differences = yaml::compare(&inferred.puzzle, &expected);
+        let list: Vec<Value> = differences.iter().map(|d| d.to_string().into()).collect();
+        fields.insert("differences".into(), list.into());
+        for d in &differences {
+            eprintln!("differs: {d}");
+        }
+        if json {
+            json_cmd::print("infer", puzzle_dir, Ok((&[], fields)));
+        }
+        if differences.is_empty() {
+            if !quiet {
+                eprintln!("the inferred edges equal {TILE_DICT} (up to token names and halves)");
+            }
+            return Ok(ExitCode::SUCCESS);
+        }
+        eprintln!(
+            "{} of {} edges differ from {TILE_DICT}",
+            differences.len(),
+            inferred.puzzle.tiles.len() * 4
+        );
+        return Ok(ExitCode::FAILURE);
+    }
+    let written = infer::write(&input_dir, &inferred, force)?;
+    if json {
+        json_cmd::print("infer", puzzle_dir, Ok((&written, fields)));
+    }
+    if !quiet {
+        written
+            .iter()
+            .for_each(|p| eprintln!("wrote {}", p.display()));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn describe(inferred: &infer::Inferred) {
+    let classes = &inferred.classes;
+    for (t, &(plus, minus)) in inferred.pairing.pairs.iter().enumerate() {
+        for (class, sign) in [(plus, '+'), (minus, '-')] {
+            eprintln!(
+                "class {}{sign}: {} halves, confidence {:.2}",
+                token_name(t),
+                classes.members[class].len(),
+                classes.confidence[class]
+            );
+        }
+    }
+    if inferred.pairing.weak {
+        eprintln!(
+            "{} another pairing of the classes also solves and looks almost as alike; check infer.png",
+            console::style("warning:").yellow().bold().for_stderr()
+        );
+    }
+    let bound = if inferred.complete { "" } else { "at least " };
+    eprintln!(
+        "inferred {} pictures from {} classes; the puzzle has {bound}{} solutions",
+        inferred.pairing.pairs.len(),
+        classes.members.len(),
+        inferred.solutions
+    );
+}
+
+fn classes_json(inferred: &infer::Inferred) -> Value {
+    let classes = &inferred.classes;
+    let list: Vec<Value> = inferred
+        .pairing
+        .pairs
+        .iter()
+        .enumerate()
+        .flat_map(|(t, &(plus, minus))| {
+            [(plus, "+"), (minus, "-")].map(|(class, sign)| {
+                json!({
+                    "token": token_name(t),
+                    "half": sign,
+                    "halves": classes.members[class].len(),
+                    "confidence": (f64::from(classes.confidence[class]) * 1000.0).round() / 1000.0,
+                })
+            })
+        })
+        .collect();
+    list.into()
+}

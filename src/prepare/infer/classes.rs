@@ -1,0 +1,222 @@
+//! Grouping the 4N halves into classes of one printed half-picture each.
+//!
+//! Halves of one print differ only by noise, so their distances are small and
+//! alike; halves of different prints are far apart. Average-linkage merging
+//! records the distance at which every merge happens, and the classes are cut
+//! at the largest jump in those distances (with an even number of classes:
+//! every picture has two halves).
+
+use super::halves::{colour_distance, Half, Mask, GRID};
+
+/// Distance between two halves: colour of ground and ink, then the ink's
+/// shape and extent under the best of the four turns of the crop (a name
+/// written upright on every side of a card turns against its edge).
+pub fn distance(a: &Half, b: &Half) -> f32 {
+    let colour = colour_distance;
+    let mut d = match (a.card_ground, b.card_ground) {
+        (true, true) => 0.0,
+        (false, false) => colour(a.ground, b.ground),
+        _ => 1.0,
+    };
+    match (a.crop.is_empty(), b.crop.is_empty()) {
+        (true, true) => return d,
+        (false, false) => {}
+        _ => return d + 1.0,
+    }
+    d += 0.5 * colour(a.ink_colour, b.ink_colour);
+    let best = (0..4)
+        .map(|k| {
+            let (bw, bh) = if k % 2 == 0 {
+                (b.dims[0], b.dims[1])
+            } else {
+                (b.dims[1], b.dims[0])
+            };
+            let extent = (a.dims[0] - bw).abs() + (a.dims[1] - bh).abs();
+            let shape: f32 = (0..GRID * GRID)
+                .map(|i| (a.crop[i] - b.crop[turned_index(i, k)]).abs())
+                .sum::<f32>()
+                / (GRID * GRID) as f32;
+            shape + 3.0 * extent
+        })
+        .fold(f32::INFINITY, f32::min);
+    d + best + mask_distance(&a.turns[3], &b.turns)
+}
+
+/// Share of ink pixels that differ between two ink pictures at full
+/// resolution, under the best turn and a shift of at most a pixel: what
+/// tells "ASTERIX UP" from "ASTERIX LOW" when the normalised crop cannot.
+pub fn mask_distance(a: &Mask, turns: &[Mask]) -> f32 {
+    let mut best = 1.0f32;
+    for b in turns {
+        let tolerance = 3 + a.w.max(a.h) / 12;
+        if a.w.abs_diff(b.w) > tolerance || a.h.abs_diff(b.h) > tolerance {
+            continue;
+        }
+        let total = (a.count + b.count).max(1) as f32;
+        // Centres aligned, then shifted by up to a pixel each way.
+        let (ox, oy) = ((a.w as i64 - b.w as i64) / 2, (a.h as i64 - b.h as i64) / 2);
+        for dy in -1..=1i64 {
+            for dx in -1..=1i64 {
+                let (sx, sy) = (ox + dx, oy + dy);
+                // Ink of b that lands on ink of a.
+                let mut both = 0usize;
+                for y in 0..b.h as i64 {
+                    let ay = y + sy;
+                    if ay < 0 || ay >= a.h as i64 {
+                        continue;
+                    }
+                    for x in 0..b.w as i64 {
+                        let ax = x + sx;
+                        if ax >= 0
+                            && ax < a.w as i64
+                            && b.on[(y as usize) * b.w + x as usize]
+                            && a.on[(ay as usize) * a.w + ax as usize]
+                        {
+                            both += 1;
+                        }
+                    }
+                }
+                let differ = (a.count + b.count - 2 * both) as f32 / total;
+                best = best.min(differ);
+            }
+        }
+    }
+    best
+}
+
+/// Index into a `GRID x GRID` crop turned `k` quarter turns counter-clockwise
+/// of the cell that lands at index `i`.
+fn turned_index(i: usize, k: usize) -> usize {
+    let (x, y) = (i % GRID, i / GRID);
+    let last = GRID - 1;
+    let (sx, sy) = match k % 4 {
+        0 => (x, y),
+        1 => (last - y, x),
+        2 => (last - x, last - y),
+        _ => (y, last - x),
+    };
+    sy * GRID + sx
+}
+
+/// The classes found: each half's class, and per class its members and how
+/// sure the cut is about it.
+#[derive(Clone, Debug)]
+pub struct Classes {
+    /// Class of half `4 * tile + side`.
+    pub of: Vec<usize>,
+    pub members: Vec<Vec<usize>>,
+    /// Per class, 0..1: 1 when its members are much closer to each other than
+    /// to any other half.
+    pub confidence: Vec<f32>,
+}
+
+/// The smallest jump in merge distance that counts as two prints looking
+/// different; below it the pictures do not decide.
+const MIN_GAP: f32 = 1.5;
+/// Added to merge distances before comparing them, so that jumps between
+/// tiny distances (pixel noise) do not count as large.
+const GAP_FLOOR: f32 = 0.1;
+/// A jump this large marks a real split even when a later one is larger.
+const CLEAR_GAP: f32 = 1.9;
+
+/// Cuts the halves into an even number of classes, or says why not.
+#[allow(clippy::needless_range_loop)] // a symmetric matrix, read both ways
+pub fn cluster(dist: &[Vec<f32>]) -> Result<Classes, String> {
+    let n = dist.len();
+    let mut groups: Vec<Vec<usize>> = (0..n).map(|i| vec![i]).collect();
+    let mut link: Vec<Vec<f32>> = dist.to_vec();
+    // Partitions after each merge, and the height of each merge.
+    let mut heights = Vec::new();
+    let mut snapshots = vec![groups.clone()];
+    while groups.len() > 1 {
+        let (mut bi, mut bj, mut best) = (0, 1, f32::INFINITY);
+        for i in 0..groups.len() {
+            for j in i + 1..groups.len() {
+                if link[i][j] < best {
+                    (bi, bj, best) = (i, j, link[i][j]);
+                }
+            }
+        }
+        let (si, sj) = (groups[bi].len() as f32, groups[bj].len() as f32);
+        for k in 0..groups.len() {
+            let merged = (link[bi][k] * si + link[bj][k] * sj) / (si + sj);
+            link[bi][k] = merged;
+            link[k][bi] = merged;
+        }
+        let gone = groups.remove(bj);
+        groups[bi].extend(gone);
+        link.remove(bj);
+        for row in &mut link {
+            row.remove(bj);
+        }
+        heights.push(best);
+        snapshots.push(groups.clone());
+    }
+    // After merge `i` (heights[i]) there are n - 1 - i groups; the gap to the
+    // next merge says how clearly they stand apart.
+    // The finest cut that stands out clearly wins: drawn tiles split first
+    // by colour, then each colour by marker, and both jumps are real. Without
+    // a clear one, the largest jump.
+    let mut best: Option<(f32, usize)> = None;
+    let mut finest_clear: Option<(f32, usize)> = None;
+    for i in 0..heights.len().saturating_sub(1) {
+        let count = n - 1 - i;
+        if !count.is_multiple_of(2) || count < 2 {
+            continue;
+        }
+        // Relative jump: noise makes the distances inside classes small but
+        // not zero, and what matters is how much larger the next merge is.
+        let gap = (heights[i + 1] + GAP_FLOOR) / (heights[i] + GAP_FLOOR);
+        if best.is_none_or(|(g, _)| gap > g) {
+            best = Some((gap, i));
+        }
+        if gap >= CLEAR_GAP && finest_clear.is_none() {
+            finest_clear = Some((gap, i));
+        }
+    }
+    let best = finest_clear.or(best);
+    let cut = match best {
+        None => return Err("the halves do not fall into an even number of classes".into()),
+        Some((gap, _)) if gap < MIN_GAP => {
+            return Err(format!(
+                "the halves do not fall into classes: no two groups of them look clearly different (largest jump in distance {gap:.2} times, at least {MIN_GAP} needed)"
+            ))
+        }
+        Some((_, cut)) => cut,
+    };
+    let mut members = snapshots[cut + 1].clone();
+    for m in &mut members {
+        m.sort_unstable();
+    }
+    members.sort_unstable_by_key(|m| m[0]);
+    let mut of = vec![0; n];
+    for (c, m) in members.iter().enumerate() {
+        for &h in m {
+            of[h] = c;
+        }
+    }
+    let confidence = members
+        .iter()
+        .enumerate()
+        .map(|(c, m)| {
+            let spread = m
+                .iter()
+                .flat_map(|&a| m.iter().map(move |&b| dist[a][b]))
+                .fold(0.0f32, f32::max);
+            let nearest = m
+                .iter()
+                .flat_map(|&a| (0..n).filter(|&b| of[b] != c).map(move |b| dist[a][b]))
+                .fold(f32::INFINITY, f32::min);
+            if nearest.is_finite() && nearest > 0.0 {
+                (1.0 - spread / nearest).clamp(0.0, 1.0)
+            } else {
+                0.0
+            }
+        })
+        .collect();
+    Ok(Classes {
+        of,
+        members,
+        confidence,
+    })
+}

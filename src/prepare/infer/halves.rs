@@ -1,0 +1,330 @@
+//! One descriptor per edge half: what a person compares when they decide that
+//! two half-pictures are the same print.
+//!
+//! Every tile is resampled to one working side first, so scans at another
+//! scale describe alike. A half is the triangle between the tile's centre and
+//! one side, read in a frame where that side is at the top (as if the tile had
+//! been turned so). Inside it the "ground" is the region's median colour and
+//! the "ink" is whatever differs clearly from it (the marker of a drawn tile,
+//! the name written on a card). Ink connected to the centre (a card number, a
+//! drawn tile's number disc) says nothing about the edge and is dropped.
+
+use image::{imageops, Rgba, RgbaImage};
+
+/// Working side in pixels: large enough that names written on a 400-pixel
+/// card stay legible (about 8 pixels high), small enough to stay cheap.
+pub const WORK: usize = 400;
+/// Side of the normalised ink crop compared between halves.
+pub const GRID: usize = 20;
+
+/// A tile picture at the working side, as linear-ish RGB floats.
+pub struct Work {
+    px: Vec<[f32; 3]>,
+}
+
+impl Work {
+    /// Resamples `img` (any square size) to [`WORK`], transparency over white.
+    pub fn new(img: &RgbaImage) -> Work {
+        let side = WORK as u32;
+        let small = imageops::resize(img, side, side, imageops::FilterType::Triangle);
+        let px = small
+            .pixels()
+            .map(|&Rgba([r, g, b, a])| {
+                let a = f32::from(a) / 255.0;
+                let over = |c: u8| f32::from(c) * a + 255.0 * (1.0 - a);
+                [over(r), over(g), over(b)]
+            })
+            .collect();
+        Work { px }
+    }
+
+    /// The pixel seen at `(u, v)` of the frame where side `side` (right, top,
+    /// left, bottom) is at the top: the tile turned counter-clockwise by
+    /// `(5 - side) % 4` quarter turns.
+    fn at(&self, side: usize, u: usize, v: usize) -> [f32; 3] {
+        let last = WORK - 1;
+        let (x, y) = match side {
+            0 => (last - v, u),
+            1 => (u, v),
+            2 => (v, last - u),
+            _ => (last - u, last - v),
+        };
+        self.px[y * WORK + x]
+    }
+}
+
+/// What one half looks like.
+#[derive(Clone, Debug)]
+pub struct Half {
+    /// Median colour of the region.
+    pub ground: [f32; 3],
+    /// The ground is the whole tile's (a card's background), not this edge's.
+    pub card_ground: bool,
+    /// Mean colour of the ink (the ground's when there is none).
+    pub ink_colour: [f32; 3],
+    /// Ink strength (0..1) in the ink's bounding box, resampled to
+    /// `GRID x GRID`; empty when the region has no ink.
+    pub crop: Vec<f32>,
+    /// The bounding box's width and height as fractions of the tile side.
+    pub dims: [f32; 2],
+    /// The ink at working resolution, in the tile's own frame (not turned):
+    /// names written upright on a card read upright here.
+    pub upright: Mask,
+    /// `upright` under each of the four turns (the last unturned), for
+    /// comparisons; shrunk so that its short side has at most [`FINE`]
+    /// pixels, which keeps the comparison of large markers cheap while
+    /// lines of text keep their full resolution.
+    pub turns: [Mask; 4],
+}
+
+/// A small binary picture, row-major.
+#[derive(Clone, Debug, Default)]
+pub struct Mask {
+    pub w: usize,
+    pub h: usize,
+    pub on: Vec<bool>,
+    /// Pixels that are on.
+    pub count: usize,
+}
+
+impl Mask {
+    fn get(&self, x: usize, y: usize) -> bool {
+        self.on[y * self.w + x]
+    }
+    /// The mask turned a quarter turn counter-clockwise.
+    pub fn turned(&self) -> Mask {
+        let mut on = vec![false; self.w * self.h];
+        for y in 0..self.h {
+            for x in 0..self.w {
+                // (x, y) goes to (y, w - 1 - x) in a picture h wide.
+                on[(self.w - 1 - x) * self.h + y] = self.get(x, y);
+            }
+        }
+        Mask {
+            w: self.h,
+            h: self.w,
+            on,
+            count: self.count,
+        }
+    }
+}
+
+/// How different two colours look, lighting aside: the difference of their
+/// hues and saturations (each colour divided by its brightness), and of
+/// their brightness only beyond what uneven light does (a factor of 1.6).
+/// About 1 between two clearly different colours.
+pub fn colour_distance(a: [f32; 3], b: [f32; 3]) -> f32 {
+    let bright = |c: [f32; 3]| (c[0] + c[1] + c[2]) / 3.0 + 10.0;
+    let (ba, bb) = (bright(a), bright(b));
+    let chroma = (0..3)
+        .map(|i| (a[i] / ba - b[i] / bb).powi(2))
+        .sum::<f32>()
+        .sqrt();
+    let light = ((ba / bb).ln().abs() - 0.5).max(0.0);
+    chroma + 2.0 * light
+}
+
+fn dist(a: [f32; 3], b: [f32; 3]) -> f32 {
+    ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2) + (a[2] - b[2]).powi(2)).sqrt()
+}
+
+/// Is `(u, v)` inside the half's triangle, away from the diagonals (which
+/// cards draw as lines) by `margin` pixels?
+fn inside(u: usize, v: usize, margin: usize) -> bool {
+    let last = WORK - 1;
+    v >= BORDER && v + margin < u && v + margin < last - u && v < WORK / 2
+}
+
+/// Rows along the side left out: a card's printed border or a scan's edge.
+const BORDER: usize = WORK / 50;
+
+/// Describes the four halves of a tile, in the order right, top, left, bottom.
+/// A ground shared by all four halves is the card's, not the edges': it is
+/// marked so that comparisons ignore it.
+pub fn describe(tile: &Work) -> [Half; 4] {
+    let mut halves: [Half; 4] = std::array::from_fn(|side| describe_side(tile, side));
+    let shared = halves
+        .iter()
+        .all(|h| colour_distance(h.ground, halves[0].ground) < CARD_GROUND);
+    for h in &mut halves {
+        h.card_ground = shared;
+    }
+    halves
+}
+
+/// Grounds closer than this ([`colour_distance`]) count as one colour.
+const CARD_GROUND: f32 = 0.12;
+
+fn describe_side(tile: &Work, side: usize) -> Half {
+    let margin = WORK * 3 / 100;
+    let mut cells = Vec::new();
+    for v in 0..WORK / 2 {
+        for u in 0..WORK {
+            if inside(u, v, margin) {
+                cells.push((u, v, tile.at(side, u, v)));
+            }
+        }
+    }
+    let ground = median(&cells.iter().map(|c| c.2).collect::<Vec<_>>());
+    // Ink: clearly unlike the ground. The threshold follows the spread of the
+    // region (noise, gradients) but never falls below a visible difference.
+    let mut spreads: Vec<f32> = cells.iter().map(|c| dist(c.2, ground)).collect();
+    spreads.sort_by(f32::total_cmp);
+    let typical = spreads.get(spreads.len() / 2).copied().unwrap_or(0.0);
+    let threshold = (typical * 4.0).max(45.0);
+    let mut strength = vec![0.0f32; WORK * WORK / 2];
+    for &(u, v, c) in &cells {
+        strength[v * WORK + u] = ((dist(c, ground) - threshold * 0.5) / threshold).clamp(0.0, 1.0);
+    }
+    let ink = keep_edge_ink(&strength);
+    let (mut u0, mut v0, mut u1, mut v1) = (WORK, WORK, 0, 0);
+    let mut sum = [0.0f32; 3];
+    let mut inked = 0.0f32;
+    for &(u, v, c) in &cells {
+        if ink[v * WORK + u] {
+            (u0, v0, u1, v1) = (u0.min(u), v0.min(v), u1.max(u), v1.max(v));
+            for (s, x) in sum.iter_mut().zip(c) {
+                *s += x;
+            }
+            inked += 1.0;
+        }
+    }
+    if inked < 4.0 {
+        return Half {
+            ground,
+            card_ground: false,
+            ink_colour: ground,
+            crop: Vec::new(),
+            dims: [0.0, 0.0],
+            upright: Mask::default(),
+            turns: Default::default(),
+        };
+    }
+    let (w, h) = (u1 - u0 + 1, v1 - v0 + 1);
+    let mut crop = vec![0.0f32; GRID * GRID];
+    for (i, cell) in crop.iter_mut().enumerate() {
+        let (gx, gy) = (i % GRID, i / GRID);
+        // Area average of the ink strength over the grid cell.
+        let (xa, xb) = (u0 + gx * w / GRID, u0 + ((gx + 1) * w).div_ceil(GRID));
+        let (ya, yb) = (v0 + gy * h / GRID, v0 + ((gy + 1) * h).div_ceil(GRID));
+        let (mut s, mut n) = (0.0, 0.0);
+        for y in ya..yb.max(ya + 1).min(WORK / 2) {
+            for x in xa..xb.max(xa + 1).min(WORK) {
+                s += if ink[y * WORK + x] {
+                    strength[y * WORK + x]
+                } else {
+                    0.0
+                };
+                n += 1.0;
+            }
+        }
+        *cell = if n > 0.0 { s / n } else { 0.0 };
+    }
+    let on: Vec<bool> = (0..w * h)
+        .map(|i| ink[(v0 + i / w) * WORK + u0 + i % w])
+        .collect();
+    let count = on.iter().filter(|&&b| b).count();
+    let mut upright = Mask { w, h, on, count };
+    // The frame was the tile turned `(5 - side) % 4` quarter turns; turn back.
+    for _ in 0..(side + 3) % 4 {
+        upright = upright.turned();
+    }
+    let coarse = coarser(&upright);
+    let turns = [
+        coarse.turned(),
+        coarse.turned().turned(),
+        coarse.turned().turned().turned(),
+        coarse,
+    ];
+    Half {
+        ground,
+        card_ground: false,
+        ink_colour: sum.map(|s| s / inked),
+        crop,
+        dims: [w as f32 / WORK as f32, h as f32 / WORK as f32],
+        upright,
+        turns,
+    }
+}
+
+/// Ink pixels of a half, without specks of noise and without what belongs
+/// to the tile's centre (a card's number, a drawn tile's number disc). Ink is
+/// grouped with gaps of up to [`REACH`] pixels (letters into words); a group
+/// that comes near the centre but never near the side is the centre's.
+fn keep_edge_ink(strength: &[f32]) -> Vec<bool> {
+    let on: Vec<bool> = strength.iter().map(|&s| s >= 0.5).collect();
+    let mut keep = vec![false; on.len()];
+    let mut seen = vec![false; on.len()];
+    let rows = WORK / 2;
+    let centre = (WORK as f32 / 2.0, WORK as f32 / 2.0);
+    let near_centre = WORK as f32 * 0.1;
+    let near_side = WORK / 4;
+    for start in 0..on.len() {
+        if !on[start] || seen[start] {
+            continue;
+        }
+        let mut stack = vec![start];
+        let mut members = Vec::new();
+        seen[start] = true;
+        while let Some(i) = stack.pop() {
+            members.push(i);
+            let (x, y) = (i % WORK, i / WORK);
+            for ny in y.saturating_sub(REACH)..(y + REACH + 1).min(rows) {
+                for nx in x.saturating_sub(REACH)..(x + REACH + 1).min(WORK) {
+                    let j = ny * WORK + nx;
+                    if on[j] && !seen[j] {
+                        seen[j] = true;
+                        stack.push(j);
+                    }
+                }
+            }
+        }
+        let central = members.iter().any(|&i| {
+            let (x, y) = ((i % WORK) as f32, (i / WORK) as f32);
+            (x - centre.0).hypot(y - centre.1) < near_centre
+        });
+        let by_side = members.iter().any(|&i| i / WORK < near_side);
+        if (by_side || !central) && members.len() >= 3 {
+            for i in members {
+                keep[i] = true;
+            }
+        }
+    }
+    keep
+}
+
+/// Short side of the ink pictures compared pixel by pixel.
+const FINE: usize = 24;
+
+/// `m` shrunk by a whole factor until its short side is at most [`FINE`]: a
+/// pixel is on when at least half of its block is.
+fn coarser(m: &Mask) -> Mask {
+    let f = m.w.min(m.h).div_ceil(FINE).max(1);
+    if f == 1 {
+        return m.clone();
+    }
+    let (w, h) = (m.w.div_ceil(f), m.h.div_ceil(f));
+    let on: Vec<bool> = (0..w * h)
+        .map(|i| {
+            let (x, y) = (i % w * f, i / w * f);
+            let block: Vec<bool> = (y..(y + f).min(m.h))
+                .flat_map(|yy| (x..(x + f).min(m.w)).map(move |xx| (xx, yy)))
+                .map(|(xx, yy)| m.on[yy * m.w + xx])
+                .collect();
+            2 * block.iter().filter(|&&b| b).count() >= block.len()
+        })
+        .collect();
+    let count = on.iter().filter(|&&b| b).count();
+    Mask { w, h, on, count }
+}
+
+/// Gap in pixels bridged when ink is grouped.
+const REACH: usize = WORK / 50;
+
+fn median(colours: &[[f32; 3]]) -> [f32; 3] {
+    std::array::from_fn(|c| {
+        let mut v: Vec<f32> = colours.iter().map(|x| x[c]).collect();
+        v.sort_by(f32::total_cmp);
+        v.get(v.len() / 2).copied().unwrap_or(255.0)
+    })
+}

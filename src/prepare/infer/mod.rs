@@ -1,0 +1,150 @@
+//! `unscramble infer`: a puzzle's edges read from its tile pictures alone.
+//!
+//! Pictures → halves ([`halves`]) → classes of one print each ([`classes`])
+//! → classes paired into pictures, checked by solving ([`pairing`]) →
+//! `tile_dict.yaml` ([`yaml`]) and a review sheet ([`sheet`]). Images stay in
+//! this module: the solver only ever sees candidate puzzles.
+
+pub mod classes;
+pub mod halves;
+pub mod pairing;
+pub mod sheet;
+pub mod yaml;
+
+use crate::error::{InputError, OutputError, PuzzleError};
+use crate::kind::tiles::input::{self, pictures, TILE_DICT};
+use crate::kind::tiles::model::Puzzle;
+use crate::kind::tiles::solve::{self, Limits};
+use std::path::{Path, PathBuf};
+
+/// The review sheet written beside the inferred notation.
+pub const SHEET: &str = "infer.png";
+/// Pictures larger than this per side are refused before decoding.
+const MAX_SIDE: u32 = 4096;
+
+/// Everything inferred about one puzzle.
+pub struct Inferred {
+    pub puzzle: Puzzle,
+    pub classes: classes::Classes,
+    pub pairing: pairing::Pairing,
+    /// Solutions of the inferred puzzle (at most `Limits::default()`'s cap).
+    pub solutions: usize,
+    pub complete: bool,
+    /// The `tile_dict.yaml` text.
+    pub yaml: String,
+    /// The review sheet's PNG bytes.
+    pub sheet: Vec<u8>,
+}
+
+/// Said by `render --infer` about every puzzle it inferred.
+pub const WARNING: &str = "the edges were inferred from the pictures, not read from a notation file (run `unscramble infer` to write them down and check infer.png)";
+
+/// Does `dir` hold a puzzle to infer: tile pictures in `input/` and no
+/// notation file?
+pub fn is_picture_puzzle(dir: &Path) -> bool {
+    let input = dir.join("input");
+    input.join("1.png").is_file() && !crate::pipeline::discover::is_puzzle(dir)
+}
+
+/// The inferred notation of the puzzle in `input_dir`, as the notation file
+/// it would be (`input/tile_dict.yaml`) and its bytes.
+pub fn notation(input_dir: &Path) -> Result<(PathBuf, Vec<u8>), PuzzleError> {
+    let inferred = infer(input_dir)?;
+    Ok((input_dir.join(TILE_DICT), inferred.yaml.into_bytes()))
+}
+
+/// How many tile pictures `1.png, 2.png, …` the folder holds, counted up to
+/// the first missing number.
+pub fn count_pictures(input_dir: &Path) -> usize {
+    (1..)
+        .take_while(|k| input_dir.join(format!("{k}.png")).is_file())
+        .count()
+}
+
+/// Infers the puzzle whose pictures are in `input_dir`.
+pub fn infer(input_dir: &Path) -> Result<Inferred, PuzzleError> {
+    let count = count_pictures(input_dir);
+    let side = (1..=16).find(|s| s * s >= count).unwrap_or(0);
+    if count == 0 || side * side != count {
+        return Err(InputError::new(
+            input_dir,
+            format!("found {count} tile pictures 1.png …; inference needs a square board (4, 9, 16, … tiles, at most 256)"),
+        )
+        .hint("name the pictures 1.png … N.png with no gap")
+        .into());
+    }
+    let images = pictures::load(input_dir, count, MAX_SIDE)?;
+    let halves: Vec<halves::Half> = images
+        .iter()
+        .flat_map(|img| halves::describe(&halves::Work::new(img)))
+        .collect();
+    let mut dist = vec![vec![0.0f32; halves.len()]; halves.len()];
+    for i in 0..halves.len() {
+        for j in i + 1..halves.len() {
+            let d = classes::distance(&halves[i], &halves[j]);
+            dist[i][j] = d;
+            dist[j][i] = d;
+        }
+    }
+    let refuse = |why: String| {
+        PuzzleError::from(InputError::new(input_dir, format!("the pictures do not decide the edges: {why}")).hint(
+            "check the pictures (one tile each, square, edges on the picture's edges), or write tile_dict.yaml by hand",
+        ))
+    };
+    let classes = classes::cluster(&dist).map_err(refuse)?;
+    if classes.members.len() / 2 > crate::kind::tiles::model::MAX_TOKENS {
+        return Err(refuse(format!(
+            "{} classes is too many",
+            classes.members.len()
+        )));
+    }
+    // Each class is represented by its most typical member.
+    let reps: Vec<usize> = classes
+        .members
+        .iter()
+        .map(|m| {
+            let total = |a: usize| m.iter().map(|&b| dist[a][b]).sum::<f32>();
+            m.iter()
+                .copied()
+                .min_by(|&a, &b| total(a).total_cmp(&total(b)))
+                .unwrap_or(m[0])
+        })
+        .collect();
+    let rep_halves: Vec<&halves::Half> = reps.iter().map(|&r| &halves[r]).collect();
+    let score = pairing::resemblance(&rep_halves);
+    let pairing = pairing::decide(side, &classes.of, &score).map_err(refuse)?;
+    let puzzle = pairing.puzzle.clone();
+    let outcome = solve::solve(&puzzle, &Limits::default());
+    let yaml = yaml::write(&puzzle);
+    let sheet = sheet::draw(&images, &classes, &pairing);
+    Ok(Inferred {
+        puzzle,
+        classes,
+        pairing,
+        solutions: outcome.total,
+        complete: outcome.complete(),
+        yaml,
+        sheet,
+    })
+}
+
+/// Writes the inferred notation and review sheet into `input_dir`; refuses
+/// to replace a notation file unless `force`. Returns the files written.
+pub fn write(
+    input_dir: &Path,
+    inferred: &Inferred,
+    force: bool,
+) -> Result<Vec<PathBuf>, PuzzleError> {
+    input::overwrite::guard(input_dir, &[TILE_DICT], force)?;
+    let mut written = Vec::new();
+    for (name, bytes) in [
+        (TILE_DICT, inferred.yaml.as_bytes()),
+        (SHEET, &inferred.sheet[..]),
+    ] {
+        let path = input_dir.join(name);
+        crate::pipeline::output::write_if_changed(&path, bytes)
+            .map_err(|e| OutputError::new(&path, e))?;
+        written.push(path);
+    }
+    Ok(written)
+}
