@@ -290,17 +290,19 @@ fn write_boards(
             .for_each(|(&image, slot)| encode_image(boards, image, effort, slot));
         for (&image, slot) in batch.iter().zip(&slots) {
             let stem = image.stem();
-            sink.put(&format!("{stem}.png"), &slot.png)?;
+            sink.stage(&format!("{stem}.png"), &slot.png)?;
             if !matches!(image, Image::Unsolved) {
-                sink.put(&format!("{stem}.txt"), boards.text(image).as_bytes())?;
+                sink.stage(&format!("{stem}.txt"), boards.text(image).as_bytes())?;
             }
             if !slot.thumb.is_empty() {
-                sink.put(
+                sink.stage(
                     &crate::gallery::thumbs::name(&format!("{stem}.png")),
                     &slot.thumb,
                 )?;
             }
         }
+        // One journal write for the batch, then its renames.
+        sink.commit()?;
     }
     sink.put("solutions.json", solutions_json.as_bytes())?;
     let prefix = ctx.options.output.link_prefix.as_deref();
