@@ -349,6 +349,38 @@ mod tests {
     }
 
     #[test]
+    fn staged_files_are_journalled_then_renamed_at_commit_and_a_taken_name_is_not_replaced() {
+        let dir = tempfile::tempdir().expect("tmp");
+        let d = dir.path();
+        fs::write(d.join("b.txt"), b"yours").expect("write");
+        let mut sink = Sink::new(d, false, None).expect("sink");
+        sink.stage("a.txt", b"a").expect("stage");
+        sink.stage("c.txt", b"c").expect("stage");
+        assert!(!d.join("a.txt").exists(), "not before the commit");
+        sink.commit().expect("commit");
+        let journal = journal::read(d).expect("read").expect("a journal");
+        assert_eq!(journal.keys().collect::<Vec<_>>(), ["a.txt", "c.txt"]);
+        assert_eq!(fs::read(d.join("a.txt")).expect("read"), b"a");
+        // Same bytes as a file no record names: left as it is.
+        sink.stage("b.txt", b"yours").expect("stage");
+        sink.commit().expect("same bytes");
+        sink.stage("b.txt", b"mine").expect("stage");
+        sink.stage("d.txt", b"d").expect("stage");
+        let e = sink.commit().expect_err("b.txt is not ours");
+        assert!(
+            e.to_string().contains("b.txt: not written by unscramble"),
+            "{e}"
+        );
+        assert_eq!(fs::read(d.join("b.txt")).expect("read"), b"yours");
+        let mut names: Vec<String> = fs::read_dir(d)
+            .expect("list")
+            .filter_map(|e| e.ok()?.file_name().into_string().ok())
+            .collect();
+        names.sort();
+        assert_eq!(names, [".unscramble-journal", "a.txt", "b.txt", "c.txt"]);
+    }
+
+    #[test]
     fn only_exactly_named_temporaries_in_an_owned_folder_are_swept() {
         let dir = tempfile::tempdir().expect("tmp");
         let d = dir.path();
