@@ -1,6 +1,17 @@
-//! Render cost against its floor: a full `render --force -j 1` of a puzzles
-//! folder versus only decoding the same tile PNGs and encoding the same boards
-//! with the same settings. Run by `scripts/bench-render`.
+//! Render cost against its floor, single-threaded, interleaved in one run.
+//! Run by `scripts/bench-render`; the definitions it prints are the ones the
+//! README's table uses.
+//!
+//! * floor: decode every tile PNG, copy every board's pixels once (the least
+//!   compositing can do), encode each board with the default encoder (the
+//!   fastest one within the size bound: `--png fast` files are a third larger
+//!   on the scans) and `fs::write` each board PNG into a folder that did not
+//!   exist (a board that is not on disk is not rendered).
+//! * render: `render -j 1` of the same puzzles into a folder that did not
+//!   exist: everything the tool does (solving, texts, thumbnails, JSON,
+//!   manifests, the gallery, temporary files, the journal, renames).
+//! * re-render: `render --force -j 1` over the previous render's output
+//!   (every file is read back and left alone when unchanged), shown beside.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -12,16 +23,25 @@ fn median(mut v: Vec<Duration>) -> Duration {
     v[v.len() / 2]
 }
 
-fn pngs_below(dir: &Path, keep: &dyn Fn(&Path) -> bool) -> Vec<PathBuf> {
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e3
+}
+
+fn files_below(dir: &Path, keep: &dyn Fn(&Path) -> bool) -> Vec<PathBuf> {
     let mut out: Vec<PathBuf> = walkdir::WalkDir::new(dir)
         .sort_by_file_name()
         .into_iter()
         .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_file())
         .map(|e| e.into_path())
-        .filter(|p| p.extension().is_some_and(|e| e == "png") && keep(p))
+        .filter(|p| keep(p))
         .collect();
     out.sort();
     out
+}
+
+fn is_png(p: &Path) -> bool {
+    p.extension().is_some_and(|e| e == "png")
 }
 
 /// The board as the renderer holds it: palette indices when it has at
@@ -48,58 +68,54 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().collect();
     let puzzles = PathBuf::from(args.get(1).map_or("puzzles", String::as_str));
     let runs: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(7);
+    // `all`: every solution drawn and no closest boards, as `scripts/bench-batch`.
+    let all = args.get(3).is_some_and(|a| a == "all");
     let tmp = std::env::temp_dir().join(format!("unscramble-bench-render-{}", std::process::id()));
-    let out = tmp.join("output");
-    let options = batch::Options {
+    let mut options = batch::Options::default();
+    if all {
+        options.output.max_images = 100_000;
+        options.output.closest = false;
+    }
+    let force = batch::Options {
         force: true,
-        ..batch::Options::default()
+        ..options.clone()
     };
     let quiet = |_: &unscramble::present::summary::PuzzleReport| {};
+    let mut fresh = 0;
+    let mut fresh_dir = || {
+        fresh += 1;
+        tmp.join(format!("fresh-{fresh}"))
+    };
 
     // One render first, to have the boards the floor encodes.
-    batch::render_all(&puzzles, &out, &options, Some(1), &|_| {}, &quiet)?;
-    // The floor's inputs: the tile files, and the boards the render produced
-    // (decoded outside the timing).
-    let tiles: Vec<Vec<u8>> = pngs_below(&puzzles, &|p| {
-        p.parent().is_some_and(|d| d.ends_with("input"))
+    let first = fresh_dir();
+    batch::render_all(&puzzles, &first, &options, Some(1), &|_| {}, &quiet)?;
+    let tiles: Vec<Vec<u8>> = files_below(&puzzles, &|p| {
+        is_png(p) && p.parent().is_some_and(|d| d.ends_with("input"))
     })
     .iter()
     .map(std::fs::read)
     .collect::<Result<_, _>>()?;
-    // Boards only, not the thumbnails (the render makes those on top).
     let is_board = |p: &Path| {
-        p.file_name().and_then(|n| n.to_str()).is_some_and(|n| {
-            ["unsolved", "solution-", "closest-"]
-                .iter()
-                .any(|s| n.starts_with(s))
-        })
+        is_png(p)
+            && p.file_name().and_then(|n| n.to_str()).is_some_and(|n| {
+                ["unsolved", "solution-", "closest-"]
+                    .iter()
+                    .any(|s| n.starts_with(s))
+            })
     };
-    let boards: Vec<render::Canvas> = pngs_below(&out, &is_board)
+    let boards: Vec<render::Canvas> = files_below(&first, &is_board)
         .iter()
         .map(|p| image::open(p).map(|i| canvas(&i.into_rgb8())))
         .collect::<Result<_, _>>()?;
+    let all_files = files_below(&first, &|_| true).len();
     let mut writer = unscramble::gfx::png::PngWriter::default();
-    // Every file the render wrote (boards, thumbnails, texts, JSON), to time
-    // putting the same bytes on disk with plain `fs::write`.
-    let written: Vec<(PathBuf, Vec<u8>)> = walkdir::WalkDir::new(&out)
-        .sort_by_file_name()
-        .into_iter()
-        .filter_map(Result::ok)
-        .filter(|e| e.file_type().is_file())
-        .map(|e| {
-            let rel = e.path().strip_prefix(&out).map(Path::to_path_buf);
-            (rel, std::fs::read(e.path()))
-        })
-        .filter_map(|(rel, bytes)| Some((rel.ok()?, bytes.ok()?)))
-        .collect();
-    let mut writes = Vec::new();
-    // Interleaved, so load from other processes falls on both alike.
-    let (mut full, mut floor) = (Vec::new(), Vec::new());
+    let (mut full, mut floor, mut again) = (Vec::new(), Vec::new(), Vec::new());
     let (mut buf, mut composite) = (Vec::new(), Vec::new());
+    let mut previous = first;
+    // Interleaved, so load from other processes falls on all alike.
     for _ in 0..runs {
-        let t = Instant::now();
-        batch::render_all(&puzzles, &out, &options, Some(1), &|_| {}, &quiet)?;
-        full.push(t.elapsed());
+        let out = fresh_dir();
         let t = Instant::now();
         for bytes in &tiles {
             std::hint::black_box(image::load_from_memory_with_format(
@@ -107,55 +123,56 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 image::ImageFormat::Png,
             )?);
         }
-        for b in &boards {
-            // Compositing writes every board pixel once: one copy of the
-            // board is its least cost.
+        std::fs::create_dir_all(&out)?;
+        for (i, b) in boards.iter().enumerate() {
             composite.clear();
             composite.extend_from_slice(b.pixels());
             std::hint::black_box(&composite);
             b.encode(render::PngEffort::Default, &mut writer, &mut buf);
-            std::hint::black_box(&buf);
+            std::fs::write(out.join(format!("{i}.png")), &buf)?;
         }
         floor.push(t.elapsed());
-        // Into a folder that never existed (ext4 is slow to recreate files
-        // just after deleting many).
-        let fresh = tmp.join(format!("plain-{}", writes.len()));
+
+        let out = fresh_dir();
         let t = Instant::now();
-        for (rel, bytes) in &written {
-            let path = fresh.join(rel);
-            if let Some(dir) = path.parent() {
-                std::fs::create_dir_all(dir)?;
-            }
-            std::fs::write(&path, bytes)?;
-        }
-        writes.push(t.elapsed());
+        batch::render_all(&puzzles, &out, &options, Some(1), &|_| {}, &quiet)?;
+        full.push(t.elapsed());
+
+        let t = Instant::now();
+        batch::render_all(&puzzles, &previous, &force, Some(1), &|_| {}, &quiet)?;
+        again.push(t.elapsed());
+        previous = out;
     }
     let _ = std::fs::remove_dir_all(&tmp);
-    let (f, r, w) = (median(floor), median(full), median(writes));
-    println!("| what | median of {runs} runs |");
+    let (f, r, a) = (median(floor), median(full), median(again));
+    let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
+    let load: Vec<&str> = load.split_whitespace().take(3).collect();
+    println!(
+        "{} ({} boards, {all_files} files), median of {runs} interleaved runs, one thread, load average after {}",
+        puzzles.display(),
+        boards.len(),
+        load.join(" ")
+    );
+    println!();
+    println!("| what | median |");
     println!("|---|---|");
     println!(
-        "| floor: decode {} tile PNGs, copy and encode {} boards (palette where <= 256 colours) | {:.1} ms |",
+        "| floor: decode {} tile PNGs, copy and encode {} boards (default encoder, palette where <= 256 colours), fs::write each board PNG into a new folder | {:.1} ms |",
         tiles.len(),
         boards.len(),
-        f.as_secs_f64() * 1e3
+        ms(f)
     );
     println!(
-        "| full render --force -j 1 (solve, composite, encode, thumbnails, hash, write) | {:.1} ms |",
-        r.as_secs_f64() * 1e3
+        "| render -j 1 into a new folder ({all_files} files: boards, texts, thumbnails, JSON, manifests, gallery) | {:.1} ms |",
+        ms(r)
     );
     println!(
-        "| plain fs::write of the render's {} files into a new folder | {:.1} ms |",
-        written.len(),
-        w.as_secs_f64() * 1e3
+        "| render --force -j 1 over its previous output (reads every file back) | {:.1} ms |",
+        ms(a)
     );
     println!(
         "| ratio render / floor | {:.2}x |",
         r.as_secs_f64() / f.as_secs_f64()
-    );
-    println!(
-        "| ratio render / (floor + plain writes) | {:.2}x |",
-        r.as_secs_f64() / (f + w).as_secs_f64()
     );
     Ok(())
 }

@@ -35,6 +35,54 @@ fn rendered() -> &'static Path {
     .path()
 }
 
+/// Thumbnails are written for the boards shown inline and no others: the
+/// folded boards show their full board, so a puzzle with many solutions
+/// writes few thumbnails, and every image the page names exists.
+#[test]
+fn only_boards_shown_inline_get_a_thumbnail_file() {
+    let out = rendered().join("output");
+    let html = std::fs::read_to_string(out.join("index.html")).expect("page");
+    let srcs = |text: &str| -> Vec<String> {
+        text.split("<img src=\"")
+            .skip(1)
+            .filter_map(|t| Some(t.split_once('"')?.0.to_string()))
+            .collect()
+    };
+    let (mut inline, mut folded) = (Vec::new(), Vec::new());
+    for section in html.split("<section").skip(1) {
+        let (open, closed) = section.split_once("<details>").unwrap_or((section, ""));
+        inline.extend(srcs(open));
+        folded.extend(srcs(closed));
+    }
+    for src in inline.iter().chain(&folded) {
+        assert!(
+            out.join(src).is_file(),
+            "{src} is named by the page but missing"
+        );
+    }
+    assert!(folded.len() >= 29, "the folded boards: {folded:?}");
+    assert!(
+        folded.iter().all(|s| !s.contains("/thumb-")),
+        "a folded board shows its full board: {folded:?}"
+    );
+    let mut on_disk: Vec<String> = walkdir::WalkDir::new(&out)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_name().to_string_lossy().starts_with("thumb-"))
+        .filter_map(|e| Some(e.path().strip_prefix(&out).ok()?.to_str()?.to_string()))
+        .collect();
+    on_disk.sort();
+    let mut shown: Vec<String> = inline
+        .into_iter()
+        .filter(|s| s.contains("/thumb-"))
+        .collect();
+    shown.sort();
+    assert_eq!(
+        on_disk, shown,
+        "thumbnail files against the page's thumbnails"
+    );
+}
+
 #[test]
 fn the_gallery_shows_every_puzzle_with_its_boards() {
     let Some(chromium) = chromium("gallery") else {

@@ -267,7 +267,7 @@ struct Encoded {
 
 /// Writes a puzzle's files the same way for every kind: `unsolved.png`,
 /// `solution-<k>.png` and `.txt` for each rendered `k`, likewise
-/// `closest-<k>`, each board's `thumb-` for the gallery, `solutions.json`
+/// `closest-<k>`, the `thumb-` of each board the gallery shows inline, `solutions.json`
 /// and `index.md`. Images are encoded in parallel, a batch at a time, and
 /// written in order: the files are the same for any `-j`.
 fn write_boards(
@@ -286,28 +286,35 @@ fn write_boards(
         .chain(report.rendered.iter().map(|&k| Image::Solution(k)))
         .chain(closest.iter().map(|&k| Image::Closest(k)))
         .collect();
+    // Thumbnails only where the gallery shows one.
+    let thumbed: Vec<bool> = std::iter::once(true)
+        .chain(crate::present::gallery::thumbs::inline(report))
+        .collect();
     let mut slots: Vec<Encoded> = std::iter::repeat_with(Encoded::default)
         .take(BATCH.min(images.len()))
         .collect();
-    for batch in images.chunks(BATCH) {
+    for (batch, thumbed) in images.chunks(BATCH).zip(thumbed.chunks(BATCH)) {
         ctx.interrupted()?;
         batch
             .par_iter()
+            .zip(thumbed)
             .zip(slots.par_iter_mut())
-            .for_each(|(&image, slot)| encode_image(boards, image, effort, slot));
+            .for_each(|((&image, &thumb), slot)| encode_image(boards, image, thumb, effort, slot));
         for (&image, slot) in batch.iter().zip(&slots) {
             let stem = image.stem();
-            sink.put(&format!("{stem}.png"), &slot.png)?;
+            sink.stage(&format!("{stem}.png"), &slot.png)?;
             if !matches!(image, Image::Unsolved) {
-                sink.put(&format!("{stem}.txt"), boards.text(image).as_bytes())?;
+                sink.stage(&format!("{stem}.txt"), boards.text(image).as_bytes())?;
             }
             if !slot.thumb.is_empty() {
-                sink.put(
+                sink.stage(
                     &crate::present::gallery::thumbs::name(&format!("{stem}.png")),
                     &slot.thumb,
                 )?;
             }
         }
+        // One journal write for the batch, then its renames.
+        sink.commit()?;
     }
     sink.put("solutions.json", solutions_json.as_bytes())?;
     let prefix = ctx.options.output.link_prefix.as_deref();
@@ -319,9 +326,15 @@ fn write_boards(
     Ok(())
 }
 
-/// Paints and encodes one image and its thumbnail into `slot`, with this
-/// thread's buffers.
-fn encode_image(boards: &impl Boards, image: Image, effort: PngEffort, slot: &mut Encoded) {
+/// Paints and encodes one image, and with `thumb` its thumbnail, into
+/// `slot`, with this thread's buffers.
+fn encode_image(
+    boards: &impl Boards,
+    image: Image,
+    thumb: bool,
+    effort: PngEffort,
+    slot: &mut Encoded,
+) {
     SCRATCH.with(|scratch| {
         let scratch = &mut *scratch.borrow_mut();
         boards.paint(image, &mut scratch.board);
@@ -329,7 +342,7 @@ fn encode_image(boards: &impl Boards, image: Image, effort: PngEffort, slot: &mu
             .board
             .encode(effort, &mut scratch.writer, &mut slot.png);
         slot.thumb.clear();
-        if boards.paint_thumb(image, &scratch.board, &mut scratch.thumb) {
+        if thumb && boards.paint_thumb(image, &scratch.board, &mut scratch.thumb) {
             scratch
                 .thumb
                 .encode(effort, &mut scratch.writer, &mut slot.thumb);

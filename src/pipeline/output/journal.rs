@@ -37,14 +37,24 @@ pub fn read(dir: &Path) -> Result<Option<Records>, OutputError> {
 }
 
 /// Records that `name` is about to get bytes hashing to `hash`.
-///
-/// `open` keeps the journal open between calls: a puzzle writes hundreds of
-/// files, and opening the journal for each was an open and a close per file.
 pub fn append(
     open: &mut Option<std::fs::File>,
     dir: &Path,
     name: &str,
     hash: &str,
+) -> Result<(), OutputError> {
+    append_lines(open, dir, &format!("{name} {hash}\n"))
+}
+
+/// Appends `lines` (whole `NAME HASH` lines) in one write, before the files
+/// they name are renamed into place: a batch of boards costs one write.
+///
+/// `open` keeps the journal open between calls: a puzzle writes hundreds of
+/// files, and opening the journal for each was an open and a close per file.
+pub fn append_lines(
+    open: &mut Option<std::fs::File>,
+    dir: &Path,
+    lines: &str,
 ) -> Result<(), OutputError> {
     let path = dir.join(JOURNAL);
     let f = match open {
@@ -56,8 +66,10 @@ pub fn append(
             open.insert(f)
         }
     };
-    // One write a line, so the line is whole even if the run dies after it.
-    f.write_all(format!("{name} {hash}\n").as_bytes())
+    // One write for all the lines, so they are whole even if the run dies
+    // after it (a cut last line would vouch for nothing, and its file is
+    // not renamed yet).
+    f.write_all(lines.as_bytes())
         .map_err(|e| OutputError::new(&path, e))
 }
 

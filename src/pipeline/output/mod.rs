@@ -2,6 +2,7 @@
 //! never through a link or over a file the tool did not write (see [`guard`]).
 
 pub mod closest;
+pub mod folder;
 pub mod guard;
 pub mod journal;
 pub mod json;

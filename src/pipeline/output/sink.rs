@@ -6,6 +6,7 @@
 //! its name is in the folder's manifest or journal and its bytes still hash
 //! to what was recorded. Anything else is the user's and is left alone.
 
+use super::folder::{Folder, Temp};
 use super::guard::{self, Entry};
 use super::journal::{self, Records};
 use crate::error::OutputError;
@@ -32,6 +33,21 @@ pub struct Sink {
     pub removed: Vec<String>,
     /// The journal, once opened.
     journal: Option<std::fs::File>,
+    /// The folder, once opened for writing.
+    folder: Option<Folder>,
+    /// Written temporary files waiting for [`Sink::commit`].
+    pending: Vec<Pending>,
+}
+
+/// A file written to a temporary name, to be renamed to `name`.
+struct Pending {
+    name: String,
+    temp: Temp,
+    /// The hash the journal records (files the manifest lists).
+    hash: Option<String>,
+    /// Replace what is at `name` (it was read and may be replaced); otherwise
+    /// the name is expected free, and only the rename finds out.
+    replace: bool,
 }
 
 pub(crate) const NOT_OURS: &str = "not written by unscramble, or changed since";
@@ -65,6 +81,8 @@ impl Sink {
             kept: Vec::new(),
             removed: Vec::new(),
             journal: None,
+            folder: None,
+            pending: Vec::new(),
         })
     }
 
@@ -78,44 +96,103 @@ impl Sink {
     /// Writes (or checks) one output file that the manifest lists. A file of
     /// the same name that the tool cannot prove it wrote fails the puzzle.
     pub fn put(&mut self, name: &str, bytes: &[u8]) -> Result<(), OutputError> {
+        self.stage(name, bytes)?;
+        self.commit()
+    }
+
+    /// As [`Sink::put`], but the file reaches its name only at the next
+    /// [`Sink::commit`]: a batch of files then costs one journal write.
+    pub fn stage(&mut self, name: &str, bytes: &[u8]) -> Result<(), OutputError> {
         let hash = manifest::hash(bytes);
         self.produced.insert(name.to_string(), hash.clone());
-        self.write(name, bytes, Some(&hash))
+        self.write(name, bytes, Some(hash))
     }
 
     /// Writes (or checks) the folder's record (its manifest), which the
     /// caller has read and validated, so it may be replaced.
     pub fn put_record(&mut self, name: &str, bytes: &[u8]) -> Result<(), OutputError> {
-        self.write(name, bytes, None)
+        self.write(name, bytes, None)?;
+        self.commit()
     }
 
     /// `journal`: the hash to record before renaming (files the manifest lists).
+    ///
+    /// A name no earlier run recorded here should be free (always so in a
+    /// folder this run made): it is not looked at or read back first; the
+    /// rename refuses to replace whatever is there, and only then is that
+    /// compared (see [`Sink::commit`]).
     fn write(
         &mut self,
         name: &str,
         bytes: &[u8],
-        journal: Option<&str>,
+        journal: Option<String>,
     ) -> Result<(), OutputError> {
         let path = self.dir.join(name);
-        let old =
-            guard::read_regular(&path).map_err(|e| OutputError::new(&path, e).hint(MOVE_IT))?;
-        match &old {
-            Some(old) if old == bytes => return Ok(()),
-            Some(old) if journal.is_some() && !self.ours(name, old) => {
-                return Err(OutputError::refuse(&path, NOT_OURS, MOVE_IT))
+        let free = !self.check && journal.is_some() && !self.records.contains_key(name);
+        if !free {
+            let old =
+                guard::read_regular(&path).map_err(|e| OutputError::new(&path, e).hint(MOVE_IT))?;
+            match &old {
+                Some(old) if old == bytes => return Ok(()),
+                Some(old) if journal.is_some() && !self.ours(name, old) => {
+                    return Err(OutputError::refuse(&path, NOT_OURS, MOVE_IT))
+                }
+                _ => {}
             }
-            _ => {}
+            if self.check {
+                let how = if old.is_some() { "differs" } else { "missing" };
+                self.changes.push(format!("{name} ({how})"));
+                return Ok(());
+            }
         }
-        if self.check {
-            let how = if old.is_some() { "differs" } else { "missing" };
-            self.changes.push(format!("{name} ({how})"));
+        let folder = match &mut self.folder {
+            Some(f) => f,
+            None => self
+                .folder
+                .insert(Folder::open(&self.dir).map_err(|e| OutputError::new(&self.dir, e))?),
+        };
+        let temp = folder
+            .write_temp(bytes)
+            .map_err(|e| OutputError::new(&path, e))?;
+        self.pending.push(Pending {
+            name: name.to_string(),
+            temp,
+            hash: journal,
+            replace: !free,
+        });
+        Ok(())
+    }
+
+    /// Puts the staged files in place: their journal lines in one write,
+    /// then a rename each. A staged name found taken (by something no record
+    /// names) is left alone if it holds the same bytes, and fails the puzzle
+    /// otherwise; the temporary files not renamed are removed.
+    pub fn commit(&mut self) -> Result<(), OutputError> {
+        let lines: String = self
+            .pending
+            .iter()
+            .filter_map(|p| Some(format!("{} {}\n", p.name, p.hash.as_ref()?)))
+            .collect();
+        if !lines.is_empty() {
+            journal::append_lines(&mut self.journal, &self.dir, &lines)?;
+        }
+        let Some(folder) = &self.folder else {
             return Ok(());
+        };
+        for p in std::mem::take(&mut self.pending) {
+            let path = self.dir.join(&p.name);
+            match folder.rename(p.temp, &p.name, p.replace) {
+                Ok(()) => self.changes.push(p.name),
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && !p.replace => {
+                    let old = guard::read_regular(&path)
+                        .map_err(|e| OutputError::new(&path, e).hint(MOVE_IT))?;
+                    if old.is_none_or(|old| Some(manifest::hash(&old)) != p.hash) {
+                        return Err(OutputError::refuse(&path, NOT_OURS, MOVE_IT));
+                    }
+                }
+                Err(e) => return Err(OutputError::new(&path, e)),
+            }
         }
-        if let Some(hash) = journal {
-            journal::append(&mut self.journal, &self.dir, name, hash)?;
-        }
-        super::replace(&path, bytes).map_err(|e| OutputError::new(&path, e))?;
-        self.changes.push(name.to_string());
         Ok(())
     }
 
@@ -269,6 +346,38 @@ mod tests {
         assert_eq!(fs::read(d.join("index.md")).expect("read"), b"my own post");
         // Equal bytes are no harm: nothing is written.
         sink.put("index.md", b"my own post").expect("same bytes");
+    }
+
+    #[test]
+    fn staged_files_are_journalled_then_renamed_at_commit_and_a_taken_name_is_not_replaced() {
+        let dir = tempfile::tempdir().expect("tmp");
+        let d = dir.path();
+        fs::write(d.join("b.txt"), b"yours").expect("write");
+        let mut sink = Sink::new(d, false, None).expect("sink");
+        sink.stage("a.txt", b"a").expect("stage");
+        sink.stage("c.txt", b"c").expect("stage");
+        assert!(!d.join("a.txt").exists(), "not before the commit");
+        sink.commit().expect("commit");
+        let journal = journal::read(d).expect("read").expect("a journal");
+        assert_eq!(journal.keys().collect::<Vec<_>>(), ["a.txt", "c.txt"]);
+        assert_eq!(fs::read(d.join("a.txt")).expect("read"), b"a");
+        // Same bytes as a file no record names: left as it is.
+        sink.stage("b.txt", b"yours").expect("stage");
+        sink.commit().expect("same bytes");
+        sink.stage("b.txt", b"mine").expect("stage");
+        sink.stage("d.txt", b"d").expect("stage");
+        let e = sink.commit().expect_err("b.txt is not ours");
+        assert!(
+            e.to_string().contains("b.txt: not written by unscramble"),
+            "{e}"
+        );
+        assert_eq!(fs::read(d.join("b.txt")).expect("read"), b"yours");
+        let mut names: Vec<String> = fs::read_dir(d)
+            .expect("list")
+            .filter_map(|e| e.ok()?.file_name().into_string().ok())
+            .collect();
+        names.sort();
+        assert_eq!(names, [".unscramble-journal", "a.txt", "b.txt", "c.txt"]);
     }
 
     #[test]

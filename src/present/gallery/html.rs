@@ -155,14 +155,8 @@ fn boards_html(s: &mut String, r: &PuzzleReport) {
     let all = boards(r);
     let looks = &r.rendered_looks;
     let by_look = r.closest.is_none() && looks.len() == r.rendered.len();
-    let mut seen = std::collections::BTreeSet::new();
-    let shown: Vec<bool> = (0..all.len())
-        .map(|i| match by_look {
-            true => seen.insert(looks[i]),
-            false => i == 0,
-        })
-        .collect();
-    let n_looks = seen.len();
+    let shown = thumbs::inline(r);
+    let n_looks = shown.iter().filter(|&&v| v).count();
     s.push_str("<div class=\"boards\">\n");
     img(
         s,
@@ -170,13 +164,14 @@ fn boards_html(s: &mut String, r: &PuzzleReport) {
         "unsolved.png",
         &format!("{title}, unsolved board"),
         "Unsolved",
+        true,
     );
     for (i, (k, file, _)) in all.iter().enumerate().filter(|(i, _)| shown[*i]) {
         let (alt, mut caption) = describe(r, &title, *k);
         if by_look && n_looks > 1 {
             let _ = write!(caption, " (look {} of {n_looks})", looks[i]);
         }
-        img(s, r, file, &alt, &caption);
+        img(s, r, file, &alt, &caption, true);
     }
     s.push_str("</div>\n");
     let rest = shown.iter().filter(|&&v| !v).count();
@@ -193,7 +188,8 @@ fn boards_html(s: &mut String, r: &PuzzleReport) {
         );
         for (k, file, _) in all.iter().zip(&shown).filter(|(_, v)| !**v).map(|(b, _)| b) {
             let (alt, caption) = describe(r, &title, *k);
-            img(s, r, file, &alt, &caption);
+            // No thumbnail of its own: the full board, shown as small.
+            img(s, r, file, &alt, &caption, false);
         }
         s.push_str("</div>\n</details>\n");
     }
@@ -247,12 +243,13 @@ fn describe(r: &PuzzleReport, title: &str, k: usize) -> (String, String) {
     }
 }
 
-/// One board: its thumbnail (or the board itself, when small), linked to
-/// the full board.
-fn img(out: &mut String, r: &PuzzleReport, file: &str, alt: &str, caption: &str) {
+/// One board: its thumbnail (or the board itself, when small or `thumb`
+/// is off), linked to the full board.
+fn img(out: &mut String, r: &PuzzleReport, file: &str, alt: &str, caption: &str, thumb: bool) {
     let dir = url(&r.name);
     let ([w, h], src) = match r.thumb_size {
-        Some(size) => (size, thumbs::name(file)),
+        Some(size) if thumb => (size, thumbs::name(file)),
+        Some(size) => (size, file.to_string()),
         None => (r.image_size.unwrap_or([0, 0]), file.to_string()),
     };
     let _ = writeln!(
@@ -354,7 +351,7 @@ mod tests {
         assert!(folded.starts_with("<summary>Show 8 more solutions</summary>"));
         assert_eq!(folded.matches("<img ").count(), 8);
         assert!(folded
-            .contains("<a href=\"owls/solution-10.png\"><img src=\"owls/thumb-solution-10.png\""));
+            .contains("<a href=\"owls/solution-10.png\"><img src=\"owls/solution-10.png\" width=\"240\" height=\"240\""));
         assert!(html.contains("2 more solutions are not drawn."), "{html}");
         // Without looks (Domino Fit, a report from an older manifest): the first.
         let html = page(vec![report("owls", Status::Solved)]);

@@ -38,6 +38,24 @@ pub fn tile_factor(
     Some(picture_side.div_ceil(side).max(1))
 }
 
+/// Which drawn boards (in [`super::boards`] order) the gallery shows
+/// inline: the first solution of each look, or else only the first board.
+/// Only these and the unsolved board get a thumbnail file; the folded ones
+/// show their full board at thumbnail size, loaded only when opened, so a
+/// puzzle with hundreds of solutions writes a handful of thumbnails.
+pub fn inline(r: &crate::present::summary::PuzzleReport) -> Vec<bool> {
+    let looks = &r.rendered_looks;
+    let by_look = r.closest.is_none() && looks.len() == r.rendered.len();
+    let mut seen = std::collections::BTreeSet::new();
+    let n = r.rendered.len() + r.closest.as_ref().map_or(0, |c| c.rendered.len());
+    (0..n)
+        .map(|i| match by_look {
+            true => seen.insert(looks[i]),
+            false => i == 0,
+        })
+        .collect()
+}
+
 fn factor(w: u32, h: u32) -> Option<u32> {
     let long = w.max(h);
     (long > THUMB).then(|| long.div_ceil(THUMB))
