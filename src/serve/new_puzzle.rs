@@ -225,17 +225,42 @@ pub fn save(
         draw::draw_missing_tiles(staging.path(), DRAWN_TILE, false)
             .map_err(|e| Refusal::new(Kind::Failed, e.to_string()))?;
     }
-    // Checked again: a folder made meanwhile must not be replaced (an empty
-    // one would be, by rename).
-    if target.symlink_metadata().is_ok() {
-        return Err(taken());
-    }
     let staged = staging.keep();
-    std::fs::rename(&staged, &target).map_err(|e| {
-        let _ = std::fs::remove_dir_all(&staged);
-        failed(e)
-    })?;
-    Ok(target)
+    match rename_new(&staged, &target) {
+        Ok(()) => Ok(target),
+        Err(e) => {
+            let _ = std::fs::remove_dir_all(&staged);
+            Err(if e.kind() == std::io::ErrorKind::AlreadyExists {
+                taken()
+            } else {
+                failed(e)
+            })
+        }
+    }
+}
+
+/// Renames a folder to a name nothing holds. A plain rename would replace an
+/// empty folder made meanwhile, so the kernel is asked not to replace
+/// (`RENAME_NOREPLACE`) where it can; elsewhere the name is looked at first.
+fn rename_new(from: &Path, to: &Path) -> std::io::Result<()> {
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    {
+        use rustix::fs::{RenameFlags, CWD};
+        use rustix::io::Errno;
+        match rustix::fs::renameat_with(CWD, from, CWD, to, RenameFlags::NOREPLACE) {
+            Ok(()) => return Ok(()),
+            Err(Errno::EXIST | Errno::NOTEMPTY) => {
+                return Err(std::io::ErrorKind::AlreadyExists.into())
+            }
+            // A file system without it: look, then rename.
+            Err(Errno::INVAL | Errno::NOSYS) => {}
+            Err(e) => return Err(e.into()),
+        }
+    }
+    if to.symlink_metadata().is_ok() {
+        return Err(std::io::ErrorKind::AlreadyExists.into());
+    }
+    std::fs::rename(from, to)
 }
 
 #[cfg(test)]
@@ -281,6 +306,20 @@ mod tests {
                 .err(),
             Some(Kind::Bad)
         );
+    }
+
+    #[test]
+    fn a_folder_is_never_renamed_over_another_not_even_an_empty_one() {
+        let dir = tempfile::tempdir().expect("tmp");
+        let (from, to) = (dir.path().join("staged"), dir.path().join("taken"));
+        std::fs::create_dir_all(from.join("input")).expect("mkdir");
+        std::fs::create_dir(&to).expect("mkdir");
+        let err = rename_new(&from, &to).expect_err("refused");
+        assert_eq!(err.kind(), std::io::ErrorKind::AlreadyExists);
+        assert!(from.join("input").is_dir() && !to.join("input").exists());
+        std::fs::remove_dir(&to).expect("rmdir");
+        rename_new(&from, &to).expect("renamed");
+        assert!(to.join("input").is_dir() && !from.exists());
     }
 
     #[test]
