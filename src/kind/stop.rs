@@ -2,6 +2,7 @@
 //! the one machine-readable name each reason has in `solutions.json`,
 //! `summary.json` and the manifests.
 
+use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -15,13 +16,60 @@ pub enum StopReason {
     MaxNodes(u64),
 }
 
+/// A [`StopReason`] without its amount: what the files record and what
+/// callers compare. Kept apart because a manifest read back holds only the
+/// name, never the limit or the time that went with it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StoppedBy {
+    MaxSolutions,
+    Timeout,
+    MaxNodes,
+}
+
 impl StopReason {
-    /// The name the JSON files carry, and `stopped_by` compares against.
-    pub fn name(&self) -> &'static str {
+    pub fn by(&self) -> StoppedBy {
         match self {
-            StopReason::MaxSolutions(_) => "max-solutions",
-            StopReason::Timeout(_) => "timeout",
-            StopReason::MaxNodes(_) => "max-nodes",
+            StopReason::MaxSolutions(_) => StoppedBy::MaxSolutions,
+            StopReason::Timeout(_) => StoppedBy::Timeout,
+            StopReason::MaxNodes(_) => StoppedBy::MaxNodes,
+        }
+    }
+
+    /// The name the JSON files carry.
+    pub fn name(&self) -> &'static str {
+        self.by().name()
+    }
+}
+
+impl StoppedBy {
+    /// The name the JSON files carry (as serde writes it), and the option
+    /// that messages tell the user to raise.
+    pub fn name(self) -> &'static str {
+        match self {
+            StoppedBy::MaxSolutions => "max-solutions",
+            StoppedBy::Timeout => "timeout",
+            StoppedBy::MaxNodes => "max-nodes",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The files' bytes depend on serde writing exactly `name()`.
+    #[test]
+    fn serde_writes_and_reads_the_name() {
+        for by in [
+            StoppedBy::MaxSolutions,
+            StoppedBy::Timeout,
+            StoppedBy::MaxNodes,
+        ] {
+            let json = serde_json::to_string(&by).expect("serialises");
+            assert_eq!(json, format!("\"{}\"", by.name()));
+            let back: StoppedBy = serde_json::from_str(&json).expect("parses");
+            assert_eq!(back, by);
         }
     }
 }

@@ -3,6 +3,7 @@
 //! here and never in files.
 
 use crate::error::printable;
+use crate::kind::stop::StoppedBy;
 use crate::pipeline::batch::Run;
 use crate::present::summary::{Action, PuzzleReport, Status};
 use console::style;
@@ -76,7 +77,7 @@ impl Reporter {
             ));
         } else if r.status == Status::Stopped && self.verbosity > Verbosity::Quiet {
             // Not a broken input, so not an error; but a build must see it.
-            let by = r.stopped_by.as_deref().unwrap_or("timeout");
+            let by = r.stopped_by.unwrap_or(StoppedBy::Timeout).name();
             self.line(format!(
                 "{} puzzle '{}': {} (raise --{by})",
                 style("warning:").yellow().bold().for_stderr(),
@@ -239,8 +240,8 @@ pub fn puzzle_line(r: &PuzzleReport, verbose: bool) -> String {
             if r.images_capped {
                 s.push_str(" (capped by --max-images)");
             }
-            if let Some(by) = &r.stopped_by {
-                s.push_str(&format!(", search stopped by --{by}"));
+            if let Some(by) = r.stopped_by {
+                s.push_str(&format!(", search stopped by --{}", by.name()));
             }
             if let Some(listed) = r.solutions_listed {
                 s.push_str(&format!(

@@ -2,6 +2,7 @@
 //! each puzzle's manifest, and printed with `--json`. Nothing here may depend
 //! on time or thread count, except the fields marked as run-only.
 
+use crate::kind::stop::StoppedBy;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
@@ -59,7 +60,7 @@ pub struct PuzzleReport {
     /// tiles merged, and turns of the board).
     pub solutions_distinct_looks: Option<usize>,
     pub complete: Option<bool>,
-    pub stopped_by: Option<String>,
+    pub stopped_by: Option<StoppedBy>,
     /// Only when `solutions.json` lists fewer solutions than the total.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub solutions_listed: Option<usize>,
@@ -133,7 +134,7 @@ impl PuzzleReport {
 
     /// What the terminal, the gallery and `index.md` say of a `Stopped` puzzle.
     pub fn stopped_text(&self) -> String {
-        let by = self.stopped_by.as_deref().unwrap_or("timeout");
+        let by = self.stopped_by.unwrap_or(StoppedBy::Timeout).name();
         format!("stopped by --{by} before a solution was found; whether one exists is unknown")
     }
 
