@@ -9,8 +9,11 @@ use std::time::Duration;
 pub enum StopReason {
     /// One more solution than the limit was found.
     MaxSolutions(usize),
-    /// The time limit (or Ctrl-C) ended the search after this long.
+    /// The time limit ended the search after this long.
     Timeout(Duration),
+    /// Ctrl-C (or SIGTERM, SIGHUP) ended the search: not a limit, so nothing
+    /// to raise, and the run discards the result.
+    Interrupted,
     /// The node budget ran out: the search's `max_nodes`, or for the
     /// closest-board search its own.
     MaxNodes(u64),
@@ -25,6 +28,7 @@ pub enum StoppedBy {
     MaxSolutions,
     Timeout,
     MaxNodes,
+    Interrupted,
 }
 
 impl StopReason {
@@ -33,6 +37,7 @@ impl StopReason {
             StopReason::MaxSolutions(_) => StoppedBy::MaxSolutions,
             StopReason::Timeout(_) => StoppedBy::Timeout,
             StopReason::MaxNodes(_) => StoppedBy::MaxNodes,
+            StopReason::Interrupted => StoppedBy::Interrupted,
         }
     }
 
@@ -50,6 +55,7 @@ impl StoppedBy {
             StoppedBy::MaxSolutions => "max-solutions",
             StoppedBy::Timeout => "timeout",
             StoppedBy::MaxNodes => "max-nodes",
+            StoppedBy::Interrupted => "interrupted",
         }
     }
 }
@@ -65,6 +71,7 @@ mod tests {
             StoppedBy::MaxSolutions,
             StoppedBy::Timeout,
             StoppedBy::MaxNodes,
+            StoppedBy::Interrupted,
         ] {
             let json = serde_json::to_string(&by).expect("serialises");
             assert_eq!(json, format!("\"{}\"", by.name()));

@@ -77,9 +77,12 @@ impl Reporter {
             ));
         } else if r.status == Status::Stopped && self.verbosity > Verbosity::Quiet {
             // Not a broken input, so not an error; but a build must see it.
-            let by = r.stopped_by.unwrap_or(StoppedBy::Timeout).name();
+            let raise = match r.stopped_by.unwrap_or(StoppedBy::Timeout) {
+                StoppedBy::Interrupted => String::new(),
+                by => format!(" (raise --{})", by.name()),
+            };
             self.line(format!(
-                "{} puzzle '{}': {} (raise --{by})",
+                "{} puzzle '{}': {}{raise}",
                 style("warning:").yellow().bold().for_stderr(),
                 r.name,
                 r.stopped_text()
@@ -191,6 +194,7 @@ pub fn closest_line(c: &crate::kind::tiles::solve::Closest) -> String {
         StopReason::MaxSolutions(_) => "--max-solutions",
         StopReason::Timeout(_) => "the timeout",
         StopReason::MaxNodes(_) => "--closest-nodes",
+        StopReason::Interrupted => "Ctrl-C",
     };
     if m == c.matched_at_most {
         format!(

@@ -82,6 +82,7 @@ fn visitor_counts(r: &PuzzleReport) -> String {
     }
     let why = match r.stopped_by {
         Some(StoppedBy::Timeout) => "its time ran out",
+        Some(StoppedBy::Interrupted) => "it was interrupted",
         _ => "it reached its limit",
     };
     format!(
