@@ -95,6 +95,7 @@ fn row(name: &str, p: &Puzzle, limit: Duration) {
         Some(StopReason::MaxSolutions(n)) => format!(" (first {n} boards kept)"),
         Some(StopReason::Timeout(_)) => " (timeout)".to_string(),
         Some(StopReason::MaxNodes(_)) => " (node budget)".to_string(),
+        Some(StopReason::Interrupted) => " (interrupted)".to_string(),
     };
     println!(
         "| {name} | {} | {}{stopped} | {} | {} | {:.1} ms |",

@@ -96,6 +96,7 @@ pub fn run_solve(args: &SolveArgs) -> ExitCode {
         Some(solve::StopReason::MaxNodes(n)) => {
             format!("; stopped after {}", report::plural(n, "node"))
         }
+        Some(solve::StopReason::Interrupted) => "; interrupted".to_string(),
         None => String::new(),
     };
     let listed = listed_note(outcome.solutions.len(), outcome.total);
@@ -138,6 +139,7 @@ fn solve_domino(file: &Path, args: &SolveArgs, start: Instant) -> ExitCode {
     }
     let counts = report::counts(outcome.total, None, None, outcome.complete());
     let why = match outcome.stopped {
+        Some(solve::StopReason::Interrupted) => "; interrupted".to_string(),
         Some(stop) => format!("; stopped by --{}", stop.name()),
         None => String::new(),
     };

@@ -2,26 +2,81 @@
 //! the one machine-readable name each reason has in `solutions.json`,
 //! `summary.json` and the manifests.
 
+use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StopReason {
     /// One more solution than the limit was found.
     MaxSolutions(usize),
-    /// The time limit (or Ctrl-C) ended the search after this long.
+    /// The time limit ended the search after this long.
     Timeout(Duration),
+    /// Ctrl-C (or SIGTERM, SIGHUP) ended the search: not a limit, so nothing
+    /// to raise, and the run discards the result.
+    Interrupted,
     /// The node budget ran out: the search's `max_nodes`, or for the
     /// closest-board search its own.
     MaxNodes(u64),
 }
 
+/// A [`StopReason`] without its amount: what the files record and what
+/// callers compare. Kept apart because a manifest read back holds only the
+/// name, never the limit or the time that went with it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StoppedBy {
+    MaxSolutions,
+    Timeout,
+    MaxNodes,
+    Interrupted,
+}
+
 impl StopReason {
-    /// The name the JSON files carry, and `stopped_by` compares against.
-    pub fn name(&self) -> &'static str {
+    pub fn by(&self) -> StoppedBy {
         match self {
-            StopReason::MaxSolutions(_) => "max-solutions",
-            StopReason::Timeout(_) => "timeout",
-            StopReason::MaxNodes(_) => "max-nodes",
+            StopReason::MaxSolutions(_) => StoppedBy::MaxSolutions,
+            StopReason::Timeout(_) => StoppedBy::Timeout,
+            StopReason::MaxNodes(_) => StoppedBy::MaxNodes,
+            StopReason::Interrupted => StoppedBy::Interrupted,
+        }
+    }
+
+    /// The name the JSON files carry.
+    pub fn name(&self) -> &'static str {
+        self.by().name()
+    }
+}
+
+impl StoppedBy {
+    /// The name the JSON files carry (as serde writes it), and the option
+    /// that messages tell the user to raise.
+    pub fn name(self) -> &'static str {
+        match self {
+            StoppedBy::MaxSolutions => "max-solutions",
+            StoppedBy::Timeout => "timeout",
+            StoppedBy::MaxNodes => "max-nodes",
+            StoppedBy::Interrupted => "interrupted",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The files' bytes depend on serde writing exactly `name()`.
+    #[test]
+    fn serde_writes_and_reads_the_name() {
+        for by in [
+            StoppedBy::MaxSolutions,
+            StoppedBy::Timeout,
+            StoppedBy::MaxNodes,
+            StoppedBy::Interrupted,
+        ] {
+            let json = serde_json::to_string(&by).expect("serialises");
+            assert_eq!(json, format!("\"{}\"", by.name()));
+            let back: StoppedBy = serde_json::from_str(&json).expect("parses");
+            assert_eq!(back, by);
         }
     }
 }

@@ -3,6 +3,7 @@
 //! here and never in files.
 
 use crate::error::printable;
+use crate::kind::stop::StoppedBy;
 use crate::pipeline::batch::Run;
 use crate::present::summary::{Action, PuzzleReport, Status};
 use console::style;
@@ -76,9 +77,12 @@ impl Reporter {
             ));
         } else if r.status == Status::Stopped && self.verbosity > Verbosity::Quiet {
             // Not a broken input, so not an error; but a build must see it.
-            let by = r.stopped_by.as_deref().unwrap_or("timeout");
+            let raise = match r.stopped_by.unwrap_or(StoppedBy::Timeout) {
+                StoppedBy::Interrupted => String::new(),
+                by => format!(" (raise --{})", by.name()),
+            };
             self.line(format!(
-                "{} puzzle '{}': {} (raise --{by})",
+                "{} puzzle '{}': {}{raise}",
                 style("warning:").yellow().bold().for_stderr(),
                 r.name,
                 r.stopped_text()
@@ -190,6 +194,7 @@ pub fn closest_line(c: &crate::kind::tiles::solve::Closest) -> String {
         StopReason::MaxSolutions(_) => "--max-solutions",
         StopReason::Timeout(_) => "the timeout",
         StopReason::MaxNodes(_) => "--closest-nodes",
+        StopReason::Interrupted => "Ctrl-C",
     };
     if m == c.matched_at_most {
         format!(
@@ -239,8 +244,8 @@ pub fn puzzle_line(r: &PuzzleReport, verbose: bool) -> String {
             if r.images_capped {
                 s.push_str(" (capped by --max-images)");
             }
-            if let Some(by) = &r.stopped_by {
-                s.push_str(&format!(", search stopped by --{by}"));
+            if let Some(by) = r.stopped_by {
+                s.push_str(&format!(", search stopped by --{}", by.name()));
             }
             if let Some(listed) = r.solutions_listed {
                 s.push_str(&format!(

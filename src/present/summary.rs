@@ -2,6 +2,7 @@
 //! each puzzle's manifest, and printed with `--json`. Nothing here may depend
 //! on time or thread count, except the fields marked as run-only.
 
+use crate::kind::stop::StoppedBy;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
@@ -59,7 +60,7 @@ pub struct PuzzleReport {
     /// tiles merged, and turns of the board).
     pub solutions_distinct_looks: Option<usize>,
     pub complete: Option<bool>,
-    pub stopped_by: Option<String>,
+    pub stopped_by: Option<StoppedBy>,
     /// Only when `solutions.json` lists fewer solutions than the total.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub solutions_listed: Option<usize>,
@@ -133,7 +134,13 @@ impl PuzzleReport {
 
     /// What the terminal, the gallery and `index.md` say of a `Stopped` puzzle.
     pub fn stopped_text(&self) -> String {
-        let by = self.stopped_by.as_deref().unwrap_or("timeout");
+        let by = match self.stopped_by.unwrap_or(StoppedBy::Timeout) {
+            StoppedBy::Interrupted => {
+                return "interrupted before a solution was found; whether one exists is unknown"
+                    .to_string()
+            }
+            by => by.name(),
+        };
         format!("stopped by --{by} before a solution was found; whether one exists is unknown")
     }
 
@@ -176,5 +183,28 @@ impl Summary {
 
     pub fn failed(&self) -> bool {
         self.totals.error > 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A limit is named as the option to raise; Ctrl-C is no limit.
+    #[test]
+    fn stopped_text_names_the_limit_but_not_an_interrupt() {
+        let mut r = PuzzleReport {
+            stopped_by: Some(StoppedBy::MaxNodes),
+            ..PuzzleReport::default()
+        };
+        assert!(r
+            .stopped_text()
+            .starts_with("stopped by --max-nodes before"));
+        r.stopped_by = None;
+        assert!(r.stopped_text().starts_with("stopped by --timeout before"));
+        r.stopped_by = Some(StoppedBy::Interrupted);
+        let text = r.stopped_text();
+        assert!(text.starts_with("interrupted before a solution"), "{text}");
+        assert!(!text.contains("--"), "{text}");
     }
 }

@@ -244,12 +244,15 @@ impl<'a> Search<'a> {
             return;
         }
         self.nodes += 1;
-        if self.nodes & 0xfff == 1
-            && (self.deadline.is_some_and(|d| Instant::now() >= d)
-                || crate::kind::tiles::solve::interrupted())
-        {
-            self.stopped = Some(StopReason::Timeout(self.started.elapsed()));
-            return;
+        if self.nodes & 0xfff == 1 {
+            if crate::kind::tiles::solve::interrupted() {
+                self.stopped = Some(StopReason::Interrupted);
+                return;
+            }
+            if self.deadline.is_some_and(|d| Instant::now() >= d) {
+                self.stopped = Some(StopReason::Timeout(self.started.elapsed()));
+                return;
+            }
         }
         let bit = 1u64 << x;
         if below & bit != 0

@@ -1,6 +1,7 @@
 //! The text and JSON forms of Domino Fit solutions.
 
 use super::{DominoOutcome, DominoPuzzle, DominoSolution, Kind};
+use crate::kind::stop::StoppedBy;
 use crate::pipeline::output::json::Inline;
 use serde::Serialize;
 
@@ -66,7 +67,7 @@ pub struct SolutionsFile {
     solutions_listed: Option<usize>,
     /// False when a limit stopped the search: the count is then a lower bound.
     complete: bool,
-    stopped_by: Option<&'static str>,
+    stopped_by: Option<StoppedBy>,
     /// Indices of the solutions rendered as `solution-<index>.png`.
     rendered: Inline<Vec<usize>>,
     nodes: u64,
@@ -84,7 +85,7 @@ impl SolutionsFile {
             complete: outcome.complete(),
             // A timeout depends on the machine, but saying that one happened is
             // the honest record; the count is then marked incomplete anyway.
-            stopped_by: outcome.stopped.map(|s| s.name()),
+            stopped_by: outcome.stopped.map(|s| s.by()),
             rendered: Inline(rendered.to_vec()),
             nodes: outcome.nodes,
             solutions: outcome

@@ -35,7 +35,7 @@ pub(super) fn process(ctx: &Context) -> Result<PuzzleReport, Failure> {
         cols: Some(puzzle.width()),
         solutions_total: Some(n),
         complete: Some(outcome.complete()),
-        stopped_by: outcome.stopped.map(|s| s.name().to_string()),
+        stopped_by: outcome.stopped.map(|s| s.by()),
         solutions_listed: (!outcome.listed_all()).then_some(outcome.solutions.len()),
         rendered: (1..=shown).collect(),
         // Only what --max-images dropped: a listing stopped by

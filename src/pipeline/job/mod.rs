@@ -8,6 +8,7 @@ mod pixels;
 mod tiles;
 
 use crate::error::{InputError, OutputError, PuzzleError};
+use crate::kind::stop::StoppedBy;
 use crate::kind::tiles::input::file;
 use crate::kind::tiles::render::{Canvas, PngEffort};
 use crate::pipeline::batch::Options;
@@ -116,7 +117,7 @@ impl Context<'_> {
         // A search cut short by the timeout is tried again.
         let m = Manifest::load(&dir).ok()?.filter(|m| {
             m.key == key
-                && m.report.stopped_by.as_deref() != Some("timeout")
+                && m.report.stopped_by != Some(StoppedBy::Timeout)
                 && m.outputs_intact(&dir)
         })?;
         Some(PuzzleReport {

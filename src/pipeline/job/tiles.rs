@@ -2,6 +2,7 @@
 
 use super::{write_boards, Boards, Context, Failure, Image};
 use crate::error::PuzzleError;
+use crate::kind::stop::StopReason;
 use crate::kind::tiles::input::{self, pictures};
 use crate::kind::tiles::model::Placement;
 use crate::kind::tiles::model::Puzzle;
@@ -83,7 +84,7 @@ pub(super) fn process(ctx: &Context) -> Result<PuzzleReport, Failure> {
         solutions_unique: Some(outcome.unique),
         solutions_distinct_looks: Some(outcome.looks),
         complete: Some(outcome.complete()),
-        stopped_by: outcome.stopped.as_ref().map(|s| s.name().to_string()),
+        stopped_by: outcome.stopped.as_ref().map(StopReason::by),
         solutions_listed: (!outcome.listed_all()).then_some(outcome.solutions.len()),
         rendered: chosen.iter().map(|i| i + 1).collect(),
         rendered_looks: chosen

@@ -2,7 +2,7 @@
 
 use super::json::Inline;
 use super::solutions::cells;
-use crate::kind::stop::StopReason;
+use crate::kind::stop::{StopReason, StoppedBy};
 use crate::kind::tiles::model::{Puzzle, SIDE_NAMES};
 use crate::kind::tiles::solve::Closest;
 use serde::Serialize;
@@ -34,7 +34,7 @@ pub struct ClosestJson {
     /// False when a limit stopped the search: the boards are then the best
     /// found, and not every closest board may be listed.
     complete: bool,
-    stopped_by: Option<&'static str>,
+    stopped_by: Option<StoppedBy>,
     /// Indices of the boards rendered as `closest-<index>.png`.
     rendered: Inline<Vec<usize>>,
     /// One board per rotation class.
@@ -48,7 +48,7 @@ impl ClosestJson {
             inner_edges: c.inner_edges,
             matched_at_most: c.matched_at_most,
             complete: c.complete(),
-            stopped_by: c.stopped.as_ref().map(StopReason::name),
+            stopped_by: c.stopped.as_ref().map(StopReason::by),
             rendered: Inline(rendered.to_vec()),
             boards: c
                 .boards

@@ -1,6 +1,7 @@
 //! The text and JSON forms of a puzzle's solutions.
 
 use super::json::Inline;
+use crate::kind::stop::StoppedBy;
 use crate::kind::tiles::model::{Placement, Puzzle};
 use crate::kind::tiles::solve::{Closest, Outcome, StopReason};
 use serde::Serialize;
@@ -104,7 +105,7 @@ pub struct SolutionsFile {
     solutions_listed: Option<usize>,
     /// False when a limit stopped the search: the counts are then lower bounds.
     complete: bool,
-    stopped_by: Option<&'static str>,
+    stopped_by: Option<StoppedBy>,
     /// Indices of the solutions rendered as `solution-<index>.png`.
     rendered: Inline<Vec<usize>>,
     nodes: u64,
@@ -134,7 +135,7 @@ impl SolutionsFile {
             solutions_distinct_looks: outcome.looks,
             solutions_listed: (!outcome.listed_all()).then_some(outcome.solutions.len()),
             complete: outcome.complete(),
-            stopped_by: outcome.stopped.as_ref().map(StopReason::name),
+            stopped_by: outcome.stopped.as_ref().map(StopReason::by),
             rendered: Inline(rendered.to_vec()),
             nodes: outcome.nodes,
             nodes_per_depth: Inline(outcome.nodes_per_depth.clone()),

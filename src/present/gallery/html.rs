@@ -4,6 +4,7 @@
 //! for people, not the command line: no status slugs, no option names.
 
 use super::{board, boards, counts, esc, thumbs, url};
+use crate::kind::stop::StoppedBy;
 use crate::present::summary::{PuzzleReport, Status, Summary};
 use std::fmt::Write;
 
@@ -79,9 +80,9 @@ fn visitor_counts(r: &PuzzleReport) -> String {
     if r.status != Status::Stopped {
         return counts(r);
     }
-    let why = match r.stopped_by.as_deref() {
-        Some("timeout") => "its time ran out",
-        Some("interrupted") => "it was interrupted",
+    let why = match r.stopped_by {
+        Some(StoppedBy::Timeout) => "its time ran out",
+        Some(StoppedBy::Interrupted) => "it was interrupted",
         _ => "it reached its limit",
     };
     format!(
@@ -374,7 +375,7 @@ mod tests {
         });
         let mut stopped = report("big_one", Status::Stopped);
         (stopped.rendered, stopped.image_size) = (vec![], None);
-        stopped.stopped_by = Some("max-nodes".into());
+        stopped.stopped_by = Some(StoppedBy::MaxNodes);
         let mut capped = report("many", Status::Solved);
         capped.images_capped = true;
         capped.complete = Some(false);

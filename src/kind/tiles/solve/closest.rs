@@ -75,7 +75,9 @@ pub fn closest(puzzle: &Puzzle, limits: &Limits, max_nodes: u64) -> Closest {
         nodes += round.iter().map(|f| f.nodes).sum::<u64>();
         let out_of_nodes = left == 0 || round.iter().any(|f| f.out_of_nodes);
         let mut boards: Vec<Board> = round.into_iter().flat_map(|f| f.boards).collect();
-        let stopped = if timed_out.load(Ordering::Relaxed) {
+        let stopped = if interrupted() {
+            Some(StopReason::Interrupted)
+        } else if timed_out.load(Ordering::Relaxed) {
             Some(StopReason::Timeout(limits.timeout.unwrap_or_default()))
         } else if out_of_nodes {
             Some(StopReason::MaxNodes(max_nodes))

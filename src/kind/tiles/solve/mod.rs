@@ -163,7 +163,7 @@ pub fn solve(puzzle: &Puzzle, limits: &Limits) -> Outcome {
             unique: 0,
             look_classes: Vec::new(),
             looks: 0,
-            stopped: Some(StopReason::Timeout(start.elapsed())),
+            stopped: Some(StopReason::Interrupted),
             nodes: 0,
             nodes_per_depth: vec![0; puzzle.cells()],
             tries: 0,
