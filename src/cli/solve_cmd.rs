@@ -5,8 +5,8 @@ use crate::fail;
 use std::path::Path;
 use std::process::ExitCode;
 use std::time::Instant;
-use unscramble::kind::domino;
 use unscramble::kind::tiles::{input, solve};
+use unscramble::kind::{domino, Kind};
 use unscramble::pipeline::output;
 use unscramble::present::report;
 
@@ -25,7 +25,7 @@ pub fn run_solve(args: &SolveArgs) -> ExitCode {
         Err(e) => return fail(&format!("cannot start worker threads: {e}")),
     };
     let start = Instant::now();
-    if file.file_name().is_some_and(|n| n == domino::FILE_NAME) {
+    if Kind::of(&file) == Kind::Domino {
         return solve_domino(&file, args, start);
     }
     let parsed = match input::read_notation_file(&file) {

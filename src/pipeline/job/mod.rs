@@ -63,11 +63,7 @@ fn process(p: &PuzzleDir, out_root: &Path, options: &Options) -> Result<PuzzleRe
         bytes,
         inferred,
     };
-    if ctx
-        .notation
-        .file_name()
-        .is_some_and(|n| n == crate::kind::domino::FILE_NAME)
-    {
+    if crate::kind::Kind::of(&ctx.notation) == crate::kind::Kind::Domino {
         domino::process(&ctx)
     } else {
         tiles::process(&ctx)

@@ -86,10 +86,7 @@ pub fn default_out(path: &Path) -> PathBuf {
 /// beside it.
 pub fn animate(path: &Path, out: &Path, options: &Options) -> Result<Report, PuzzleError> {
     let file = input::resolve_notation(path)?;
-    if file
-        .file_name()
-        .is_some_and(|n| n == crate::kind::domino::FILE_NAME)
-    {
+    if crate::kind::Kind::of(&file) == crate::kind::Kind::Domino {
         let e = InputError::new(&file, "a Domino Fit puzzle has no tile search to animate")
             .hint("animate a tile puzzle");
         return Err(e.into());

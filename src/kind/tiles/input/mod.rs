@@ -69,10 +69,7 @@ pub fn utf8<'a>(path: &Path, bytes: &'a [u8]) -> Result<&'a str, InputError> {
 /// Reads and validates the puzzle described in `input_dir`.
 pub fn read_puzzle(input_dir: &Path) -> Result<Parsed, InputError> {
     let file = notation_file(input_dir)?;
-    if file
-        .file_name()
-        .is_some_and(|n| n == crate::kind::domino::FILE_NAME)
-    {
+    if crate::kind::Kind::of(&file) == crate::kind::Kind::Domino {
         return Err(
             InputError::new(&file, "a Domino Fit puzzle has no tile pictures to draw")
                 .hint("its boards are drawn by the renderer"),
