@@ -145,6 +145,12 @@ impl Sink {
                 return Ok(());
             }
         }
+        // The journal exists before the first temporary file does: a run
+        // killed between the two leaves a journal, so the next run redoes
+        // this folder and sweeps what was left.
+        if self.journal.is_none() {
+            journal::append_lines(&mut self.journal, &self.dir, "")?;
+        }
         let folder = match &mut self.folder {
             Some(f) => f,
             None => self
