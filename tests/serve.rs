@@ -241,6 +241,8 @@ fn the_form_refuses_escaping_names_and_oversized_bodies() {
 fn a_bind_that_is_not_loopback_warns() {
     let (_dir, puzzles, out) = setup();
     let server = Server::start(&puzzles, &out, &["--bind", "0.0.0.0"]);
+    // stderr is read on another thread: wait for the line, then check it.
+    server.wait_stderr("is not a loopback address");
     assert!(
         server
             .stderr()
