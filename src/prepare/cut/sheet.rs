@@ -5,8 +5,7 @@
 
 use crate::error::InputError;
 use crate::kind::tiles::input::pictures::{png_dimensions, sniff};
-use image::{ImageFormat, ImageReader, RgbImage};
-use std::io::Cursor;
+use image::RgbImage;
 use std::path::Path;
 
 /// Reads and decodes the sheet at `path` as RGB (any alpha over white).
@@ -40,16 +39,11 @@ pub(super) fn read(path: &Path, max_pixels: u64) -> Result<RgbImage, InputError>
                 .hint("export the scan again as PNG"),
         );
     }
-    let mut reader = ImageReader::with_format(Cursor::new(&bytes), ImageFormat::Png);
     let mut limits = image::Limits::default();
     limits.max_image_width = Some(w);
     limits.max_image_height = Some(h);
     limits.max_alloc = Some(pixels.saturating_mul(8).max(1 << 20));
-    reader.limits(limits);
-    let picture = reader.decode().map_err(|e| {
-        InputError::new(path, format!("cannot decode the PNG: {e}"))
-            .hint("the file may be truncated or damaged; export it again")
-    })?;
+    let picture = crate::kind::tiles::input::pictures::decode_png(path, &bytes, limits)?;
     Ok(crate::kind::tiles::render::flatten_over_white(
         &picture.into_rgba8(),
     ))

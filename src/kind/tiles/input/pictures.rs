@@ -101,16 +101,25 @@ fn decode_one(path: &Path, bytes: &[u8], max_side: u32) -> Result<RgbaImage, Inp
             );
         }
     }
-    let mut reader = ImageReader::with_format(Cursor::new(&bytes), ImageFormat::Png);
     let mut limits = image::Limits::default();
     limits.max_image_width = Some(max_side);
     limits.max_image_height = Some(max_side);
+    Ok(decode_png(path, bytes, limits)?.into_rgba8())
+}
+
+/// Decodes a PNG whose declared size the caller has already checked, with
+/// the decoder held to `limits` too, so a lying header cannot allocate more.
+pub(crate) fn decode_png(
+    path: &Path,
+    bytes: &[u8],
+    limits: image::Limits,
+) -> Result<image::DynamicImage, InputError> {
+    let mut reader = ImageReader::with_format(Cursor::new(bytes), ImageFormat::Png);
     reader.limits(limits);
-    let image = reader.decode().map_err(|e| {
+    reader.decode().map_err(|e| {
         InputError::new(path, format!("cannot decode the PNG: {e}"))
             .hint("the file may be truncated or damaged; export it again")
-    })?;
-    Ok(image.into_rgba8())
+    })
 }
 
 /// Width and height from the IHDR chunk, which the PNG format requires first.
