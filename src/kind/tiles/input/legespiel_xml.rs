@@ -33,14 +33,14 @@ const MAX_ONE_WAY_WARNINGS: usize = 10;
 fn only_child<'a, 'i>(
     parent: Node<'a, 'i>,
     name: &str,
-    err: &impl Fn(Node, String) -> InputError,
+    loc: &Locator,
 ) -> Result<Node<'a, 'i>, InputError> {
     let mut found = parent.children().filter(|c| c.tag_name().name() == name);
     let first = found
         .next()
-        .ok_or_else(|| err(parent, format!("no <{name}>")))?;
+        .ok_or_else(|| loc.err(parent, format!("no <{name}>")))?;
     match found.next() {
-        Some(second) => Err(err(
+        Some(second) => Err(loc.err(
             second,
             format!("<{name}> appears a second time; it may appear only once"),
         )),
@@ -77,12 +77,74 @@ impl Positions<'_> {
     }
 }
 
+/// The file and where its nodes are, so that every message names both.
+struct Locator<'t> {
+    file: &'t Path,
+    positions: Positions<'t>,
+}
+
+impl Locator<'_> {
+    fn at(&self, n: Node) -> (usize, usize) {
+        self.positions.at(n.range().start)
+    }
+
+    fn err(&self, n: Node, problem: String) -> InputError {
+        let (l, c) = self.at(n);
+        InputError::new(self.file, problem).at(l, c).hint(HINT)
+    }
+}
+
+/// A `<picture>` as the file lists it.
+struct Picture<'a, 'i> {
+    name: String,
+    /// The ids its `matchWithIds` lists.
+    matches: BTreeSet<u32>,
+    node: Node<'a, 'i>,
+}
+
 pub fn parse(file: &Path, text: &str) -> Result<Spec, InputError> {
+    let doc = document(file, text)?;
+    let loc = Locator {
+        file,
+        positions: Positions {
+            text,
+            last: std::cell::Cell::new((0, 1, 1)),
+        },
+    };
+    let root = doc.root_element();
+    let rows = number(&loc, root, "numberOfRows")?;
+    let cols = number(&loc, root, "numberOfColumns")?;
+    let by_id = pictures(&loc, only_child(root, "pictures", &loc)?)?;
+    let label = labels(&by_id);
+    let (pairs, warnings) = match_pairs(&loc, &by_id, &label)?;
+    let cards = only_child(root, "cards", &loc)?;
+    let tiles = card_edges(&loc, cards, &label)?;
+    if Some(tiles.len()) != rows.checked_mul(cols) {
+        return Err(loc.err(
+            cards,
+            format!(
+                "{} cards for a {rows} x {cols} board, which needs {}",
+                tiles.len(),
+                rows.saturating_mul(cols)
+            ),
+        ));
+    }
+    Ok(Spec {
+        file: file.to_path_buf(),
+        shape: Some((rows, cols)),
+        tiles,
+        relation: Relation::Explicit(pairs),
+        warnings,
+    })
+}
+
+/// The XML tree, with at most [`MAX_NODES`] nodes.
+fn document<'i>(file: &Path, text: &'i str) -> Result<Document<'i>, InputError> {
     let options = ParsingOptions {
         nodes_limit: MAX_NODES,
         ..ParsingOptions::default()
     };
-    let doc = Document::parse_with_options(text, options).map_err(|e| {
+    Document::parse_with_options(text, options).map_err(|e| {
         if matches!(e, roxmltree::Error::NodesLimitReached) {
             return InputError::new(
                 file,
@@ -105,104 +167,127 @@ pub fn parse(file: &Path, text: &str) -> Result<Spec, InputError> {
         InputError::new(file, problem)
             .at(pos.row as usize, pos.col as usize)
             .hint(HINT)
-    })?;
-    let positions = Positions {
-        text,
-        last: std::cell::Cell::new((0, 1, 1)),
-    };
-    let at = |n: Node| positions.at(n.range().start);
-    let err = |n: Node, problem: String| {
-        let (l, c) = at(n);
-        InputError::new(file, problem).at(l, c).hint(HINT)
-    };
-    let root = doc.root_element();
-    let number = |name: &str| -> Result<usize, InputError> {
-        let n = only_child(root, name, &err)?;
-        let t = n.text().unwrap_or("").trim();
-        t.parse::<usize>().ok().filter(|&v| v > 0).ok_or_else(|| {
-            err(
-                n,
-                format!(
-                    "<{name}> must be a whole number above 0, found {}",
-                    quote(t)
-                ),
-            )
-        })
-    };
-    let (rows, cols) = (number("numberOfRows")?, number("numberOfColumns")?);
+    })
+}
 
-    let pictures = only_child(root, "pictures", &err)?;
-    // id -> (label, listed matches, node)
-    let mut by_id: BTreeMap<u32, (String, BTreeSet<u32>, Node)> = BTreeMap::new();
-    for p in pictures
-        .children()
-        .filter(|c| c.tag_name().name() == "picture")
-    {
+/// `<numberOfRows>` or `<numberOfColumns>`: a whole number above 0.
+fn number(loc: &Locator, root: Node, name: &str) -> Result<usize, InputError> {
+    let n = only_child(root, name, loc)?;
+    let t = n.text().unwrap_or("").trim();
+    t.parse::<usize>().ok().filter(|&v| v > 0).ok_or_else(|| {
+        loc.err(
+            n,
+            format!(
+                "<{name}> must be a whole number above 0, found {}",
+                quote(t)
+            ),
+        )
+    })
+}
+
+/// Every `<picture>` of `<pictures>` by id, each id once.
+fn pictures<'a, 'i>(
+    loc: &Locator,
+    list: Node<'a, 'i>,
+) -> Result<BTreeMap<u32, Picture<'a, 'i>>, InputError> {
+    let mut by_id = BTreeMap::new();
+    for p in list.children().filter(|c| c.tag_name().name() == "picture") {
         if by_id.len() == MAX_PICTURES {
-            return Err(err(
+            return Err(loc.err(
                 p,
                 format!("more than {MAX_PICTURES} pictures; a board of at most {MAX_TILES} cards shows at most {}", 4 * MAX_TILES),
             ));
         }
-        let attr = |a: &str| {
-            p.attribute(a)
-                .ok_or_else(|| err(p, format!("a <picture> without {a}")))
-        };
-        let id: u32 = attr("id")?
-            .trim()
-            .parse()
-            .map_err(|_| err(p, "a picture id must be a whole number".into()))?;
-        let name = attr("name")?.trim().to_string();
-        let mut matches = BTreeSet::new();
-        for m in attr("matchWithIds")?
-            .split(',')
-            .map(str::trim)
-            .filter(|m| !m.is_empty())
-        {
-            matches.insert(m.parse().map_err(|_| {
-                err(
-                    p,
-                    format!(
-                        "picture {id}: {} in matchWithIds is not a picture id",
-                        quote(m)
-                    ),
-                )
-            })?);
-        }
-        if by_id.insert(id, (name, matches, p)).is_some() {
-            return Err(err(p, format!("picture id {id} is listed twice")));
+        let (id, picture) = picture(loc, p)?;
+        if by_id.insert(id, picture).is_some() {
+            return Err(loc.err(p, format!("picture id {id} is listed twice")));
         }
     }
-    // Labels are picture names, made unique with the id where names repeat.
-    let mut seen: BTreeMap<String, usize> = BTreeMap::new();
-    for (name, _, _) in by_id.values() {
-        *seen.entry(name.clone()).or_default() += 1;
+    Ok(by_id)
+}
+
+/// One `<picture>`: its id, name and `matchWithIds`.
+fn picture<'a, 'i>(loc: &Locator, p: Node<'a, 'i>) -> Result<(u32, Picture<'a, 'i>), InputError> {
+    let attr = |a: &str| {
+        p.attribute(a)
+            .ok_or_else(|| loc.err(p, format!("a <picture> without {a}")))
+    };
+    let id: u32 = attr("id")?
+        .trim()
+        .parse()
+        .map_err(|_| loc.err(p, "a picture id must be a whole number".into()))?;
+    let name = attr("name")?.trim().to_string();
+    let mut matches = BTreeSet::new();
+    for m in attr("matchWithIds")?
+        .split(',')
+        .map(str::trim)
+        .filter(|m| !m.is_empty())
+    {
+        matches.insert(m.parse().map_err(|_| {
+            loc.err(
+                p,
+                format!(
+                    "picture {id}: {} in matchWithIds is not a picture id",
+                    quote(m)
+                ),
+            )
+        })?);
     }
-    let label: BTreeMap<u32, String> = by_id
+    Ok((
+        id,
+        Picture {
+            name,
+            matches,
+            node: p,
+        },
+    ))
+}
+
+/// Labels are picture names, made unique with the id where names repeat.
+fn labels(by_id: &BTreeMap<u32, Picture>) -> BTreeMap<u32, String> {
+    let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
+    for p in by_id.values() {
+        *seen.entry(&p.name).or_default() += 1;
+    }
+    by_id
         .iter()
-        .map(|(id, (name, _, _))| {
+        .map(|(id, p)| {
+            let name = &p.name;
             (
                 *id,
-                if seen[name] > 1 || name.is_empty() {
+                if seen[name.as_str()] > 1 || name.is_empty() {
                     format!("{name} #{id}")
                 } else {
                     name.clone()
                 },
             )
         })
-        .collect();
+        .collect()
+}
 
+/// Two picture labels that fit.
+type Fits = (String, String);
+
+/// The pairs of labels that fit, each listed once, and a warning for each
+/// match listed by one picture only (taken both ways).
+fn match_pairs(
+    loc: &Locator,
+    by_id: &BTreeMap<u32, Picture>,
+    label: &BTreeMap<u32, String>,
+) -> Result<(Vec<Fits>, Vec<String>), InputError> {
+    let file = loc.file;
     let mut warnings = Vec::new();
     let mut one_way = 0;
     let mut pairs = Vec::new();
-    for (id, (_, matches, node)) in &by_id {
-        for m in matches {
-            let Some((_, back, _)) = by_id.get(m) else {
-                return Err(err(
-                    *node,
+    for (id, picture) in by_id {
+        for m in &picture.matches {
+            let Some(other) = by_id.get(m) else {
+                return Err(loc.err(
+                    picture.node,
                     format!("picture {id} matches picture {m}, which is not listed"),
                 ));
             };
+            let back = &other.matches;
             if !back.contains(id) {
                 one_way += 1;
                 if one_way <= MAX_ONE_WAY_WARNINGS {
@@ -221,154 +306,64 @@ pub fn parse(file: &Path, text: &str) -> Result<Spec, InputError> {
             one_way - MAX_ONE_WAY_WARNINGS
         ));
     }
+    Ok((pairs, warnings))
+}
 
-    let cards = only_child(root, "cards", &err)?;
+/// Every `<card>` of `<cards>`, in order, as its east, north, west and south
+/// edges (right, top, left, bottom).
+fn card_edges(
+    loc: &Locator,
+    cards: Node,
+    label: &BTreeMap<u32, String>,
+) -> Result<Vec<[EdgeSpec; 4]>, InputError> {
     let mut tiles = Vec::new();
     for card in cards.children().filter(|c| c.tag_name().name() == "card") {
         let k = tiles.len() + 1;
         // Checked while reading, so a file of a million cards is refused at
         // the first card too many instead of after all are read.
         if k > MAX_TILES {
-            return Err(err(
-                card,
-                format!("more than {MAX_TILES} cards; at most {MAX_TILES} are supported"),
-            )
-            .hint("the largest board the solver takes is 11x11, 121 cards"));
+            return Err(loc
+                .err(
+                    card,
+                    format!("more than {MAX_TILES} cards; at most {MAX_TILES} are supported"),
+                )
+                .hint("the largest board the solver takes is 11x11, 121 cards"));
         }
-        let edge = |side: &str| -> Result<EdgeSpec, InputError> {
-            let v = card
-                .attribute(side)
-                .ok_or_else(|| err(card, format!("card {k} has no {side} edge")))?;
-            let id: u32 = v.trim().parse().map_err(|_| {
-                err(
-                    card,
-                    format!("card {k}, {side} edge: {} is not a picture id", quote(v)),
-                )
-            })?;
-            let label = label.get(&id).ok_or_else(|| {
-                err(
-                    card,
-                    format!("card {k}, {side} edge: picture {id} is not listed"),
-                )
-            })?;
-            Ok(EdgeSpec {
-                label: label.clone(),
-                mark: Mark::Plus,
-                at: Some(at(card)),
-            })
-        };
+        let edge = |side| card_edge(loc, card, k, side, label);
         tiles.push([edge("east")?, edge("north")?, edge("west")?, edge("south")?]);
     }
-    if Some(tiles.len()) != rows.checked_mul(cols) {
-        return Err(err(
-            cards,
-            format!(
-                "{} cards for a {rows} x {cols} board, which needs {}",
-                tiles.len(),
-                rows.saturating_mul(cols)
-            ),
-        ));
-    }
-    Ok(Spec {
-        file: file.to_path_buf(),
-        shape: Some((rows, cols)),
-        tiles,
-        relation: Relation::Explicit(pairs),
-        warnings,
+    Ok(tiles)
+}
+
+/// Card `k`'s edge on `side`: the label of the picture it names.
+fn card_edge(
+    loc: &Locator,
+    card: Node,
+    k: usize,
+    side: &str,
+    label: &BTreeMap<u32, String>,
+) -> Result<EdgeSpec, InputError> {
+    let v = card
+        .attribute(side)
+        .ok_or_else(|| loc.err(card, format!("card {k} has no {side} edge")))?;
+    let id: u32 = v.trim().parse().map_err(|_| {
+        loc.err(
+            card,
+            format!("card {k}, {side} edge: {} is not a picture id", quote(v)),
+        )
+    })?;
+    let label = label.get(&id).ok_or_else(|| {
+        loc.err(
+            card,
+            format!("card {k}, {side} edge: picture {id} is not listed"),
+        )
+    })?;
+    Ok(EdgeSpec {
+        label: label.clone(),
+        mark: Mark::Plus,
+        at: Some(loc.at(card)),
     })
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    const XML: &str = r#"<?xml version="1.0" encoding="UTF-8"?>
-<legespielConfiguration xmlns="http://whatsoftwarecando.org">
-  <numberOfRows>1</numberOfRows>
-  <numberOfColumns>2</numberOfColumns>
-  <pictures>
-    <picture id="1" name="Sun" matchWithIds="1" />
-    <picture id="2" name="Moon up" matchWithIds="3" />
-    <picture id="3" name="Moon down" matchWithIds="2" />
-  </pictures>
-  <cards>
-    <card north="1" west="2" east="3" south="1" />
-    <card north="2" west="3" east="1" south="2" />
-  </cards>
-</legespielConfiguration>"#;
-
-    #[test]
-    fn cards_read_east_north_west_south_and_matches_are_pairs() {
-        let s = parse(Path::new("l.xml"), XML).expect("valid");
-        assert_eq!(s.shape, Some((1, 2)));
-        let labels: Vec<&str> = s.tiles[0].iter().map(|e| e.label.as_str()).collect();
-        assert_eq!(labels, ["Moon down", "Sun", "Moon up", "Sun"]);
-        let Relation::Explicit(pairs) = &s.relation else {
-            panic!("explicit")
-        };
-        assert_eq!(
-            pairs,
-            &[
-                ("Sun".to_string(), "Sun".to_string()),
-                ("Moon up".to_string(), "Moon down".to_string())
-            ]
-        );
-        assert!(s.warnings.is_empty());
-    }
-
-    #[test]
-    fn mistakes_are_located() {
-        let e = parse(Path::new("l.xml"), &XML.replace("east=\"1\"", "east=\"9\""))
-            .expect_err("unknown")
-            .to_string();
-        assert!(
-            e.starts_with("l.xml:12:5: card 2, east edge: picture 9 is not listed"),
-            "{e}"
-        );
-        let e = parse(
-            Path::new("l.xml"),
-            &XML.replace(">2</numberOfColumns>", ">3</numberOfColumns>"),
-        )
-        .expect_err("count")
-        .to_string();
-        assert!(
-            e.contains("2 cards for a 1 x 3 board, which needs 3"),
-            "{e}"
-        );
-        let e = parse(Path::new("l.xml"), "<a><b></a>")
-            .expect_err("xml")
-            .to_string();
-        assert!(e.starts_with("l.xml:1:"), "{e}");
-        for name in ["numberOfRows", "numberOfColumns", "pictures", "cards"] {
-            let twice = XML.replacen(
-                &format!("<{name}>"),
-                &format!("<{name}></{name}>\n  <{name}>"),
-                1,
-            );
-            let e = parse(Path::new("l.xml"), &twice)
-                .expect_err("twice")
-                .to_string();
-            assert!(
-                e.starts_with(&format!(
-                    "l.xml:{}:3: <{name}> appears a second time; it may appear only once (",
-                    XML.lines()
-                        .position(|l| l.contains(&format!("<{name}>")))
-                        .expect("line")
-                        + 2
-                )),
-                "{e}"
-            );
-        }
-        let e = parse(
-            Path::new("l.xml"),
-            &XML.replace("south=\"1\" />", "south=\"1\" north=\"2\" />"),
-        )
-        .expect_err("attribute twice")
-        .to_string();
-        assert!(e.starts_with("l.xml:11:"), "{e}");
-        assert!(e.contains("the attribute 'north' appears twice"), "{e}");
-        let one_way = XML.replace("matchWithIds=\"2\"", "matchWithIds=\"\"");
-        let s = parse(Path::new("l.xml"), &one_way).expect("valid");
-        assert_eq!(s.warnings.len(), 1, "{:?}", s.warnings);
-    }
-}
+mod tests;

@@ -135,6 +135,24 @@ fn mark_index(m: Mark) -> usize {
 /// board is square), edge codes, and which codes fit.
 pub fn build(spec: Spec, shape: Option<(usize, usize)>) -> Result<Parsed, InputError> {
     let file = spec.file.as_path();
+    let n = tile_count(file, &spec)?;
+    let (rows, cols) = board_shape(file, n, shape.or(spec.shape))?;
+    let codes = edge_codes(&spec)?;
+    let (matching, warnings) = fitting(&spec, &codes, n);
+    Ok(Parsed {
+        puzzle: Puzzle {
+            rows,
+            cols,
+            tiles: codes.tiles,
+            tokens: codes.tokens,
+            matching,
+        },
+        warnings,
+    })
+}
+
+/// How many tiles: at least one, at most [`MAX_TILES`].
+fn tile_count(file: &Path, spec: &Spec) -> Result<usize, InputError> {
     let n = spec.tiles.len();
     if n == 0 {
         return Err(InputError::new(file, "no tiles"));
@@ -145,18 +163,26 @@ pub fn build(spec: Spec, shape: Option<(usize, usize)>) -> Result<Parsed, InputE
             format!("{n} tiles; at most {MAX_TILES} are supported"),
         ));
     }
-    let (rows, cols) = match shape.or(spec.shape) {
-        Some((r, c)) if r * c == n => (r, c),
-        Some((r, c)) => {
-            return Err(InputError::new(
-                file,
-                format!(
-                    "{n} tiles do not fill a {r} x {c} board, which needs {}",
-                    r * c
-                ),
-            )
-            .hint("list one tile per cell, or fix rows and cols"))
-        }
+    Ok(n)
+}
+
+/// Rows and columns: `shape` when given, which `n` tiles must fill;
+/// otherwise the square that `n` tiles fill.
+fn board_shape(
+    file: &Path,
+    n: usize,
+    shape: Option<(usize, usize)>,
+) -> Result<(usize, usize), InputError> {
+    match shape {
+        Some((r, c)) if r * c == n => Ok((r, c)),
+        Some((r, c)) => Err(InputError::new(
+            file,
+            format!(
+                "{n} tiles do not fill a {r} x {c} board, which needs {}",
+                r * c
+            ),
+        )
+        .hint("list one tile per cell, or fix rows and cols")),
         None => {
             let side = (1..=n).find(|s| s * s >= n).unwrap_or(1);
             if side * side != n {
@@ -166,12 +192,24 @@ pub fn build(spec: Spec, shape: Option<(usize, usize)>) -> Result<Parsed, InputE
                     side * side
                 )));
             }
-            (side, side)
+            Ok((side, side))
         }
-    };
+    }
+}
+
+/// The tiles as edge codes: one token per label, in order of first use.
+struct Codes {
+    tiles: Vec<Tile>,
+    tokens: Vec<String>,
+    /// Per token, which marks (`+`, `-`, `=`) its edges carry.
+    seen: Vec<[bool; 3]>,
+}
+
+fn edge_codes(spec: &Spec) -> Result<Codes, InputError> {
+    let file = spec.file.as_path();
     let mut tokens: Vec<String> = Vec::new();
     let mut seen: Vec<[bool; 3]> = Vec::new();
-    let mut tiles = Vec::with_capacity(n);
+    let mut tiles = Vec::with_capacity(spec.tiles.len());
     for tile in &spec.tiles {
         let mut edges = [Edge(0); 4];
         for (side, e) in tile.iter().enumerate() {
@@ -206,11 +244,23 @@ pub fn build(spec: Spec, shape: Option<(usize, usize)>) -> Result<Parsed, InputE
         }
         tiles.push(Tile { edges });
     }
+    Ok(Codes {
+        tiles,
+        tokens,
+        seen,
+    })
+}
+
+/// Which codes fit, under the spec's relation, and the spec's warnings with
+/// one added for each token that can never match inside a board of `n`
+/// tiles.
+fn fitting(spec: &Spec, codes: &Codes, n: usize) -> (Matching, Vec<String>) {
+    let (file, tokens) = (spec.file.as_path(), &codes.tokens);
     let mut matching = Matching::new(tokens.len() * 2);
     let mut warnings = spec.warnings.clone();
     match &spec.relation {
         Relation::Halves => {
-            for (idx, s) in seen.iter().enumerate() {
+            for (idx, s) in codes.seen.iter().enumerate() {
                 let (plus, minus) = (Edge::new(idx, Half::Plus), Edge::new(idx, Half::Minus));
                 if s[2] {
                     matching.allow(plus, plus);
@@ -238,16 +288,7 @@ pub fn build(spec: Spec, shape: Option<(usize, usize)>) -> Result<Parsed, InputE
             }
         }
     }
-    Ok(Parsed {
-        puzzle: Puzzle {
-            rows,
-            cols,
-            tiles,
-            tokens,
-            matching,
-        },
-        warnings,
-    })
+    (matching, warnings)
 }
 
 fn located(file: &Path, e: &EdgeSpec, problem: String) -> InputError {

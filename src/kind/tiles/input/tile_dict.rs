@@ -22,8 +22,6 @@ pub fn parse(file: &Path, text: &str) -> Result<Parsed, InputError> {
 
 /// Reads `text` into the notation-neutral [`Spec`].
 pub fn read(file: &Path, text: &str) -> Result<Spec, InputError> {
-    let err =
-        |node: &Node, problem: String| InputError::new(file, problem).at(node.line, node.column);
     if text.trim().is_empty()
         || text
             .lines()
@@ -32,9 +30,35 @@ pub fn read(file: &Path, text: &str) -> Result<Spec, InputError> {
         return Err(InputError::new(file, "the file is empty").hint(FORMAT_HINT));
     }
     let root = yaml::parse_file(file, text, FORMAT_HINT)?;
+    let entries = entries(file, &root)?;
+    let by_key = by_key(file, entries)?;
+    check_numbering(file, entries, &by_key)?;
+    let n = by_key.len();
+    if n > MAX_TILES {
+        return Err(InputError::new(
+            file,
+            format!("{n} tiles; at most {MAX_TILES} are supported"),
+        )
+        .hint("the largest board the solver takes is 11x11 (121 tiles)"));
+    }
+    let mut tiles = Vec::with_capacity(n);
+    for (&k, value) in &by_key {
+        tiles.push(tile(file, k, value)?);
+    }
+    Ok(Spec::halves(file, tiles))
+}
+
+/// A message at `node`'s line and column.
+fn at(file: &Path, node: &Node, problem: String) -> InputError {
+    InputError::new(file, problem).at(node.line, node.column)
+}
+
+/// The top-level mapping's entries, at least one.
+fn entries<'n>(file: &Path, root: &'n Node) -> Result<&'n [(Node, Node)], InputError> {
     let Value::Map(entries) = &root.value else {
-        return Err(err(
-            &root,
+        return Err(at(
+            file,
+            root,
             format!(
                 "expected a mapping from tile numbers to edges, found {}",
                 root.value.kind()
@@ -43,13 +67,21 @@ pub fn read(file: &Path, text: &str) -> Result<Spec, InputError> {
         .hint(FORMAT_HINT));
     };
     if entries.is_empty() {
-        return Err(err(&root, "no tiles".into()).hint(FORMAT_HINT));
+        return Err(at(file, root, "no tiles".into()).hint(FORMAT_HINT));
     }
+    Ok(entries)
+}
 
+/// Each tile's value by its key, a whole number listed once.
+fn by_key<'n>(
+    file: &Path,
+    entries: &'n [(Node, Node)],
+) -> Result<BTreeMap<i128, &'n Node>, InputError> {
     let mut by_key: BTreeMap<i128, &Node> = BTreeMap::new();
     for (key, value) in entries {
         let Value::Int(k) = key.value else {
-            return Err(err(
+            return Err(at(
+                file,
                 key,
                 format!(
                     "tile key must be a whole number, found {}",
@@ -59,12 +91,21 @@ pub fn read(file: &Path, text: &str) -> Result<Spec, InputError> {
             .hint("number the tiles 1, 2, 3, ... without quotes"));
         };
         if by_key.insert(k, value).is_some() {
-            return Err(err(key, format!("tile {k} is listed twice"))
+            return Err(at(file, key, format!("tile {k} is listed twice"))
                 .hint("each tile number may appear only once"));
         }
     }
+    Ok(by_key)
+}
+
+/// The keys are 1..N with no gap, as the pictures 1.png..N.png are.
+fn check_numbering(
+    file: &Path,
+    entries: &[(Node, Node)],
+    by_key: &BTreeMap<i128, &Node>,
+) -> Result<(), InputError> {
     let n = by_key.len();
-    for (i, (&k, _)) in by_key.iter().enumerate() {
+    for (i, &k) in by_key.keys().enumerate() {
         let expected = i as i128 + 1;
         if k != expected {
             let key_node = entries
@@ -77,58 +118,56 @@ pub fn read(file: &Path, text: &str) -> Result<Spec, InputError> {
                 format!("tile keys must be 1..{n} with no gap, but {expected} is missing")
             };
             let e = match key_node {
-                Some(node) => err(node, problem),
+                Some(node) => at(file, node, problem),
                 None => InputError::new(file, problem),
             };
             return Err(e.hint("number the tiles 1, 2, 3, ... as their pictures 1.png, 2.png, ..."));
         }
     }
-    if n > MAX_TILES {
-        return Err(InputError::new(
+    Ok(())
+}
+
+/// Tile `k`'s four edges, right, top, left and bottom.
+fn tile(file: &Path, k: i128, value: &Node) -> Result<[EdgeSpec; 4], InputError> {
+    let Value::Seq(edges) = &value.value else {
+        return Err(at(
             file,
-            format!("{n} tiles; at most {MAX_TILES} are supported"),
+            value,
+            format!(
+                "tile {k}: expected a list of four edges, found {}",
+                value.value.kind()
+            ),
         )
-        .hint("the largest board the solver takes is 11x11 (121 tiles)"));
-    }
-    let mut tiles = Vec::with_capacity(n);
-    for (&k, value) in &by_key {
-        let Value::Seq(edges) = &value.value else {
-            return Err(err(
-                value,
-                format!(
-                    "tile {k}: expected a list of four edges, found {}",
-                    value.value.kind()
-                ),
-            )
-            .hint(FORMAT_HINT));
-        };
-        if edges.len() != 4 {
-            return Err(err(
-                value,
-                format!(
-                    "tile {k} has {}, expected 4",
-                    crate::present::report::plural(edges.len() as u64, "edge")
-                ),
-            )
-            .hint(FORMAT_HINT));
-        }
-        let mut tile = Vec::with_capacity(4);
-        for (side_idx, edge) in edges.iter().enumerate() {
-            let where_ = format!("tile {k}, {} edge", SIDE_NAMES[side_idx]);
-            let (label, mark) = parse_edge(edge).map_err(|(node, problem, hint)| {
-                err(node.unwrap_or(edge), format!("{where_}: {problem}")).hint(hint)
-            })?;
-            tile.push(EdgeSpec {
-                label,
-                mark,
-                at: Some((edge.line, edge.column)),
-            });
-        }
-        if let Ok(tile) = <[EdgeSpec; 4]>::try_from(tile) {
-            tiles.push(tile);
-        }
-    }
-    Ok(Spec::halves(file, tiles))
+        .hint(FORMAT_HINT));
+    };
+    let [right, top, left, bottom] = edges.as_slice() else {
+        return Err(at(
+            file,
+            value,
+            format!(
+                "tile {k} has {}, expected 4",
+                crate::present::report::plural(edges.len() as u64, "edge")
+            ),
+        )
+        .hint(FORMAT_HINT));
+    };
+    let edge = |side: usize, edge: &Node| -> Result<EdgeSpec, InputError> {
+        let (label, mark) = parse_edge(edge).map_err(|(node, problem, hint)| {
+            let where_ = format!("tile {k}, {} edge", SIDE_NAMES[side]);
+            at(file, node.unwrap_or(edge), format!("{where_}: {problem}")).hint(hint)
+        })?;
+        Ok(EdgeSpec {
+            label,
+            mark,
+            at: Some((edge.line, edge.column)),
+        })
+    };
+    Ok([
+        edge(0, right)?,
+        edge(1, top)?,
+        edge(2, left)?,
+        edge(3, bottom)?,
+    ])
 }
 
 type EdgeProblem<'a> = (Option<&'a Node>, String, &'static str);

@@ -1,0 +1,91 @@
+use super::*;
+
+const XML: &str = r#"<?xml version="1.0" encoding="UTF-8"?>
+<legespielConfiguration xmlns="http://whatsoftwarecando.org">
+  <numberOfRows>1</numberOfRows>
+  <numberOfColumns>2</numberOfColumns>
+  <pictures>
+    <picture id="1" name="Sun" matchWithIds="1" />
+    <picture id="2" name="Moon up" matchWithIds="3" />
+    <picture id="3" name="Moon down" matchWithIds="2" />
+  </pictures>
+  <cards>
+    <card north="1" west="2" east="3" south="1" />
+    <card north="2" west="3" east="1" south="2" />
+  </cards>
+</legespielConfiguration>"#;
+
+#[test]
+fn cards_read_east_north_west_south_and_matches_are_pairs() {
+    let s = parse(Path::new("l.xml"), XML).expect("valid");
+    assert_eq!(s.shape, Some((1, 2)));
+    let labels: Vec<&str> = s.tiles[0].iter().map(|e| e.label.as_str()).collect();
+    assert_eq!(labels, ["Moon down", "Sun", "Moon up", "Sun"]);
+    let Relation::Explicit(pairs) = &s.relation else {
+        panic!("explicit")
+    };
+    assert_eq!(
+        pairs,
+        &[
+            ("Sun".to_string(), "Sun".to_string()),
+            ("Moon up".to_string(), "Moon down".to_string())
+        ]
+    );
+    assert!(s.warnings.is_empty());
+}
+
+#[test]
+fn mistakes_are_located() {
+    let e = parse(Path::new("l.xml"), &XML.replace("east=\"1\"", "east=\"9\""))
+        .expect_err("unknown")
+        .to_string();
+    assert!(
+        e.starts_with("l.xml:12:5: card 2, east edge: picture 9 is not listed"),
+        "{e}"
+    );
+    let e = parse(
+        Path::new("l.xml"),
+        &XML.replace(">2</numberOfColumns>", ">3</numberOfColumns>"),
+    )
+    .expect_err("count")
+    .to_string();
+    assert!(
+        e.contains("2 cards for a 1 x 3 board, which needs 3"),
+        "{e}"
+    );
+    let e = parse(Path::new("l.xml"), "<a><b></a>")
+        .expect_err("xml")
+        .to_string();
+    assert!(e.starts_with("l.xml:1:"), "{e}");
+    for name in ["numberOfRows", "numberOfColumns", "pictures", "cards"] {
+        let twice = XML.replacen(
+            &format!("<{name}>"),
+            &format!("<{name}></{name}>\n  <{name}>"),
+            1,
+        );
+        let e = parse(Path::new("l.xml"), &twice)
+            .expect_err("twice")
+            .to_string();
+        assert!(
+            e.starts_with(&format!(
+                "l.xml:{}:3: <{name}> appears a second time; it may appear only once (",
+                XML.lines()
+                    .position(|l| l.contains(&format!("<{name}>")))
+                    .expect("line")
+                    + 2
+            )),
+            "{e}"
+        );
+    }
+    let e = parse(
+        Path::new("l.xml"),
+        &XML.replace("south=\"1\" />", "south=\"1\" north=\"2\" />"),
+    )
+    .expect_err("attribute twice")
+    .to_string();
+    assert!(e.starts_with("l.xml:11:"), "{e}");
+    assert!(e.contains("the attribute 'north' appears twice"), "{e}");
+    let one_way = XML.replace("matchWithIds=\"2\"", "matchWithIds=\"\"");
+    let s = parse(Path::new("l.xml"), &one_way).expect("valid");
+    assert_eq!(s.warnings.len(), 1, "{:?}", s.warnings);
+}
