@@ -10,7 +10,12 @@
 //! 3x3 batches this writes smaller streams than zlib's level 6 in a fraction
 //! of its time (`docs/performance.md` has the measurements).
 
+mod codes;
+mod header;
+
 use super::huffman::{canonical_codes, code_lengths, BitWriter};
+use codes::{dist_code, DIST_EXTRA, LEN_CODE, LEN_EXTRA};
+use header::Header;
 
 const WINDOW: usize = 32768;
 const MIN_MATCH: usize = 3;
@@ -231,165 +236,5 @@ fn write_stored(raw: &[u8], last: bool, out: &mut BitWriter) {
         out.out.extend_from_slice(&n.to_le_bytes());
         out.out.extend_from_slice(&(!n).to_le_bytes());
         out.out.extend_from_slice(chunk);
-    }
-}
-
-/// The code-length part of a dynamic block header (RFC 1951, 3.2.7).
-struct Header {
-    /// Run-length coded lengths: (symbol 0..=18, extra bits value).
-    runs: Vec<(u8, u8)>,
-    hlit: usize,
-    hdist: usize,
-    cl_len: Vec<u8>,
-    hclen: usize,
-    bits: u64,
-}
-
-const CL_ORDER: [usize; 19] = [
-    16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15,
-];
-
-impl Header {
-    fn new(lit_len: &[u8], dist_len: &[u8]) -> Header {
-        let hlit = 257.max(lit_len.iter().rposition(|&l| l > 0).map_or(0, |p| p + 1));
-        let hdist = 1.max(dist_len.iter().rposition(|&l| l > 0).map_or(0, |p| p + 1));
-        let all: Vec<u8> = lit_len[..hlit]
-            .iter()
-            .chain(&dist_len[..hdist])
-            .copied()
-            .collect();
-        let mut runs = Vec::new();
-        let mut i = 0;
-        while i < all.len() {
-            let l = all[i];
-            let run = all[i..].iter().take_while(|&&x| x == l).count();
-            if l == 0 && run >= 11 {
-                let n = run.min(138);
-                runs.push((18, (n - 11) as u8));
-                i += n;
-            } else if l == 0 && run >= 3 {
-                runs.push((17, (run - 3) as u8));
-                i += run;
-            } else if l != 0 && run >= 4 {
-                runs.push((l, 0));
-                let n = (run - 1).min(6);
-                runs.push((16, (n - 3) as u8));
-                i += 1 + n;
-            } else {
-                runs.push((l, 0));
-                i += 1;
-            }
-        }
-        let mut freq = [0u32; 19];
-        for &(s, _) in &runs {
-            freq[usize::from(s)] += 1;
-        }
-        let mut cl_len = Vec::new();
-        code_lengths(&freq, 7, &mut cl_len);
-        let hclen = 4.max(
-            CL_ORDER
-                .iter()
-                .rposition(|&s| cl_len[s] > 0)
-                .map_or(0, |p| p + 1),
-        );
-        let mut bits = 14 + 3 * hclen as u64;
-        for &(s, _) in &runs {
-            bits += u64::from(cl_len[usize::from(s)]) + u64::from(CL_EXTRA[usize::from(s)]);
-        }
-        Header {
-            runs,
-            hlit,
-            hdist,
-            cl_len,
-            hclen,
-            bits,
-        }
-    }
-
-    fn write(&self, out: &mut BitWriter) {
-        out.put((self.hlit - 257) as u32, 5);
-        out.put((self.hdist - 1) as u32, 5);
-        out.put((self.hclen - 4) as u32, 4);
-        for &s in &CL_ORDER[..self.hclen] {
-            out.put(u32::from(self.cl_len[s]), 3);
-        }
-        let mut codes = Vec::new();
-        canonical_codes(&self.cl_len, &mut codes);
-        for &(s, extra) in &self.runs {
-            let s = usize::from(s);
-            out.put(u32::from(codes[s]), u32::from(self.cl_len[s]));
-            out.put(u32::from(extra), u32::from(CL_EXTRA[s]));
-        }
-    }
-}
-
-const CL_EXTRA: [u8; 19] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 3, 7];
-
-const LEN_EXTRA: [u8; 29] = [
-    0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0,
-];
-const DIST_EXTRA: [u8; 30] = [
-    0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13,
-    13,
-];
-
-/// Length 0..=258 to (code - 257, extra bits value); entries below 3 unused.
-static LEN_CODE: [(u8, u8); 259] = len_table();
-
-const fn len_table() -> [(u8, u8); 259] {
-    let mut t = [(0u8, 0u8); 259];
-    let mut len = 3;
-    while len <= 258 {
-        let x = len - 3;
-        t[len] = if len == 258 {
-            (28, 0)
-        } else if x < 8 {
-            (x as u8, 0)
-        } else {
-            let lg = usize::BITS - 1 - x.leading_zeros();
-            let extra = lg - 2;
-            let code = 4 * (lg - 1) as usize + ((x >> extra) & 3);
-            (code as u8, (x & ((1 << extra) - 1)) as u8)
-        };
-        len += 1;
-    }
-    t
-}
-
-/// Distance 1..=32768 to (code, extra bits value).
-#[inline]
-fn dist_code(dist: usize) -> (u8, u32) {
-    let x = (dist - 1) as u32;
-    if x < 4 {
-        return (x as u8, 0);
-    }
-    let lg = 31 - x.leading_zeros();
-    let extra = lg - 1;
-    ((2 * lg + ((x >> extra) & 1)) as u8, x & ((1 << extra) - 1))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn length_and_distance_codes_follow_the_rfc_tables() {
-        // RFC 1951 3.2.5: (code, first length) and (code, first distance).
-        for (code, first) in [
-            (257, 3),
-            (264, 10),
-            (265, 11),
-            (269, 19),
-            (284, 227),
-            (285, 258),
-        ] {
-            assert_eq!(257 + usize::from(LEN_CODE[first].0), code, "length {first}");
-            assert_eq!(LEN_CODE[first].1, 0);
-        }
-        assert_eq!(LEN_CODE[257], (27, 30));
-        for (code, first) in [(0, 1), (4, 5), (5, 7), (6, 9), (29, 24577)] {
-            assert_eq!(dist_code(first), (code, 0), "distance {first}");
-        }
-        assert_eq!(dist_code(32768), (29, 8191));
     }
 }
