@@ -5,20 +5,12 @@
 mod common;
 use common::*;
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use unscramble::gfx::apng;
 use unscramble::kind::tiles::animate::frames;
 use unscramble::kind::tiles::model::Placement;
 use unscramble::kind::tiles::render::{Renderer, Style};
 use unscramble::kind::tiles::solve::{self, Limits, Order, TurnOrder};
-
-fn seed_000() -> PathBuf {
-    repo().join("puzzles/3x3-original")
-}
-
-fn stderr_of(assert: assert_cmd::assert::Assert) -> String {
-    String::from_utf8_lossy(&assert.get_output().stderr).into_owned()
-}
 
 fn animate_ok(puzzle: &Path, out: &Path, extra: &[&str]) -> String {
     let mut cmd = unscramble();
@@ -27,13 +19,13 @@ fn animate_ok(puzzle: &Path, out: &Path, extra: &[&str]) -> String {
         .arg("-o")
         .arg(out)
         .args(extra);
-    stderr_of(cmd.assert().success())
+    stderr(cmd.assert().success().get_output())
 }
 
 /// The board `render` draws at `tile_size` for the first solution of the
 /// plain search, as RGB rows.
 fn rendered_first_solution(order: Order, turns: TurnOrder, tile_size: u32) -> (u32, u32, Vec<u8>) {
-    let input = seed_000().join("input");
+    let input = bundled("3x3-original").join("input");
     let puzzle = unscramble::kind::tiles::input::read_puzzle(&input)
         .expect("puzzle")
         .puzzle;
@@ -94,7 +86,7 @@ fn the_animation_ends_on_the_solved_board_and_is_the_same_every_run() {
             "--tile-size",
             &size,
         ];
-        let stderr = animate_ok(&seed_000(), &out, &args);
+        let stderr = animate_ok(&bundled("3x3-original"), &out, &args);
         let bytes = fs::read(&out).expect("animation");
         let decoded = apng::decode(&bytes).expect("an APNG the png crate reads");
         // The documented frame rule, with the default --max-frames 300.
@@ -124,7 +116,7 @@ fn the_animation_ends_on_the_solved_board_and_is_the_same_every_run() {
             board,
             "last frame's board area"
         );
-        animate_ok(&seed_000(), &out, &args);
+        animate_ok(&bundled("3x3-original"), &out, &args);
         assert_eq!(
             fs::read(&out).expect("again"),
             bytes,
@@ -136,13 +128,14 @@ fn the_animation_ends_on_the_solved_board_and_is_the_same_every_run() {
 #[test]
 fn max_frames_caps_the_frames_and_the_default_output_goes_under_output() {
     let tmp = tempfile::tempdir().expect("tmp");
-    copy_dir(&seed_000(), &tmp.path().join("3x3-original"));
-    let stderr = stderr_of(
+    copy_dir(&bundled("3x3-original"), &tmp.path().join("3x3-original"));
+    let stderr = stderr(
         unscramble()
             .current_dir(tmp.path())
             .args(["animate", "3x3-original", "--max-frames", "40"])
             .assert()
-            .success(),
+            .success()
+            .get_output(),
     );
     let out = tmp.path().join("output/3x3-original");
     let decoded =
@@ -154,14 +147,15 @@ fn max_frames_caps_the_frames_and_the_default_output_goes_under_output() {
 
 /// The numbers in `solve --stats`'s "nodes per depth: [...]" line.
 fn stats_nodes(extra: &[&str]) -> Vec<u64> {
-    let stderr = stderr_of(
+    let stderr = stderr(
         unscramble()
             .arg("solve")
-            .arg(seed_000())
+            .arg(bundled("3x3-original"))
             .arg("--stats")
             .args(extra)
             .assert()
-            .success(),
+            .success()
+            .get_output(),
     );
     let line = stderr
         .lines()
@@ -198,7 +192,7 @@ fn the_chart_has_one_bar_per_depth_with_solve_stats_numbers() {
     ] {
         let out = tmp.path().join("search.png");
         animate_ok(
-            &seed_000(),
+            &bundled("3x3-original"),
             &out,
             &[&["--max-frames", "10"], extra].concat(),
         );
@@ -225,7 +219,7 @@ fn the_chart_has_one_bar_per_depth_with_solve_stats_numbers() {
 fn render_keeps_the_extra_files_and_the_gallery_links_them() {
     let tmp = tempfile::tempdir().expect("tmp");
     let puzzles = tmp.path().join("puzzles");
-    copy_dir(&seed_000(), &puzzles.join("3x3-original"));
+    copy_dir(&bundled("3x3-original"), &puzzles.join("3x3-original"));
     let out = tmp.path().join("output");
     render_ok(&puzzles, &out, &[]);
     let anim = out.join("3x3-original/search.png");
@@ -279,33 +273,35 @@ fn a_puzzle_without_solution_ends_on_the_searchs_last_state() {
 #[test]
 fn bad_input_gives_a_clear_error() {
     let tmp = tempfile::tempdir().expect("tmp");
-    let stderr = stderr_of(
+    let said = stderr(
         unscramble()
             .arg("animate")
             .arg(tmp.path().join("nowhere"))
             .arg("-o")
             .arg(tmp.path().join("a.png"))
             .assert()
-            .failure(),
+            .failure()
+            .get_output(),
     );
     assert!(
-        stderr.starts_with("error: ") && stderr.contains("no puzzle file"),
-        "{stderr}"
+        said.starts_with("error: ") && said.contains("no puzzle file"),
+        "{said}"
     );
     // A puzzle whose pictures are missing names the file.
     let dir = tmp.path().join("bare");
     fs::create_dir_all(dir.join("input")).expect("mkdir");
     fs::write(dir.join("input/tile_dict.yaml"), SEED_000).expect("yaml");
-    let stderr = stderr_of(
+    let said = stderr(
         unscramble()
             .arg("animate")
             .arg(&dir)
             .arg("-o")
             .arg(tmp.path().join("a.png"))
             .assert()
-            .failure(),
+            .failure()
+            .get_output(),
     );
-    assert!(stderr.contains("1.png"), "{stderr}");
+    assert!(said.contains("1.png"), "{said}");
     assert!(!tmp.path().join("a.png").exists());
     unscramble()
         .args(["animate", "x", "--max-frames", "1"])
@@ -320,7 +316,7 @@ fn bad_input_gives_a_clear_error() {
 fn the_default_tile_size_is_96_pixels() {
     let tmp = tempfile::tempdir().expect("tmp");
     let out = tmp.path().join("search.png");
-    animate_ok(&seed_000(), &out, &["--max-frames", "4"]);
+    animate_ok(&bundled("3x3-original"), &out, &["--max-frames", "4"]);
     let first = image::open(&out).expect("first frame").into_rgb8();
     assert_eq!(first.height(), 3 * 96 + 2, "{:?}", first.dimensions());
 }

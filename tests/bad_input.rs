@@ -73,10 +73,7 @@ fn the_bad_input_corpus_gives_one_message_per_case_and_the_rest_render() {
     for g in good {
         copy_dir(&good_inputs.join(g), &root.join(g));
     }
-    copy_dir(
-        &repo().join("puzzles/3x3-original"),
-        &root.join("3x3-original"),
-    );
+    copy_dir(&bundled("3x3-original"), &root.join("3x3-original"));
     let good_copy = |name: &str| {
         copy_dir(&good_inputs.join("palette"), &root.join(name));
         root.join(name).join("input")

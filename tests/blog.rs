@@ -4,21 +4,9 @@
 mod common;
 use common::*;
 use std::fs;
-use std::path::PathBuf;
 
-/// Two puzzles, one with a space in its name, and where their outputs go.
-fn site() -> (tempfile::TempDir, PathBuf, PathBuf) {
-    let tmp = tempfile::tempdir().expect("tmp");
-    let root = tmp.path().join("puzzles");
-    drawn_puzzle(&root, "owls", SEED_000, 16);
-    drawn_puzzle(&root, "kids/two cats", SEED_000, 16);
-    let out = tmp.path().join("output");
-    (tmp, root, out)
-}
-
-fn read(p: PathBuf) -> String {
-    fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
-}
+/// Two puzzles, one with a space in its name.
+const PUZZLES: [&str; 2] = ["owls", "kids/two cats"];
 
 /// Every `(target)` of a Markdown image link in `md`.
 fn links(md: &str) -> Vec<&str> {
@@ -30,9 +18,9 @@ fn links(md: &str) -> Vec<&str> {
 
 #[test]
 fn the_link_prefix_goes_before_the_puzzle_folder_in_every_snippet() {
-    let (_tmp, root, out) = site();
+    let (_tmp, root, out) = site(&PUZZLES);
     render_ok(&root, &out, &["-q", "--link-prefix", "/images/puzzles"]);
-    let owls = read(out.join("owls/index.md"));
+    let owls = read(&out.join("owls/index.md"));
     let links_owls = links(&owls);
     assert!(links_owls.len() >= 2, "{owls}");
     for l in &links_owls {
@@ -40,10 +28,10 @@ fn the_link_prefix_goes_before_the_puzzle_folder_in_every_snippet() {
         let file = l.trim_start_matches("/images/puzzles/");
         assert!(out.join(file).is_file(), "{file} exists");
     }
-    let cats = read(out.join("kids/two cats/index.md"));
+    let cats = read(&out.join("kids/two cats/index.md"));
     assert!(cats.contains("](/images/puzzles/kids/two%20cats/unsolved.png)"));
     // The combined snippet: both puzzles, the same links.
-    let all = read(out.join("index.md"));
+    let all = read(&out.join("index.md"));
     assert!(
         all.contains("## owls\n") && all.contains("## kids/two cats\n"),
         "{all}"
@@ -58,11 +46,11 @@ fn the_link_prefix_goes_before_the_puzzle_folder_in_every_snippet() {
 
 #[test]
 fn without_a_prefix_links_are_relative_to_each_snippet() {
-    let (_tmp, root, out) = site();
+    let (_tmp, root, out) = site(&PUZZLES);
     render_ok(&root, &out, &["-q"]);
-    let owls = read(out.join("owls/index.md"));
+    let owls = read(&out.join("owls/index.md"));
     assert!(owls.contains("![unsolved board](unsolved.png)"), "{owls}");
-    let all = read(out.join("index.md"));
+    let all = read(&out.join("index.md"));
     for l in links(&all) {
         assert!(
             out.join(l.replace("%20", " ")).is_file(),
@@ -74,7 +62,7 @@ fn without_a_prefix_links_are_relative_to_each_snippet() {
 
 #[test]
 fn the_link_prefix_is_part_of_the_build_key() {
-    let (_tmp, root, out) = site();
+    let (_tmp, root, out) = site(&PUZZLES);
     render_ok(&root, &out, &["-q"]);
     let actions = |extra: &[&str]| {
         let o = unscramble()
@@ -97,20 +85,20 @@ fn the_link_prefix_is_part_of_the_build_key() {
     };
     assert_eq!(actions(&[]), ["up-to-date", "up-to-date"]);
     assert_eq!(actions(&["--link-prefix", "/p/"]), ["rendered", "rendered"]);
-    assert!(read(out.join("owls/index.md")).contains("](/p/owls/unsolved.png)"));
-    assert!(read(out.join("index.md")).contains("](/p/owls/unsolved.png)"));
+    assert!(read(&out.join("owls/index.md")).contains("](/p/owls/unsolved.png)"));
+    assert!(read(&out.join("index.md")).contains("](/p/owls/unsolved.png)"));
     // `/p` is `/p/`: the same key.
     assert_eq!(
         actions(&["--link-prefix", "/p"]),
         ["up-to-date", "up-to-date"]
     );
     assert_eq!(actions(&[]), ["rendered", "rendered"]);
-    assert!(read(out.join("owls/index.md")).contains("](unsolved.png)"));
+    assert!(read(&out.join("owls/index.md")).contains("](unsolved.png)"));
 }
 
 #[test]
 fn a_prefix_that_would_break_the_links_is_a_usage_error() {
-    let (_tmp, root, out) = site();
+    let (_tmp, root, out) = site(&PUZZLES);
     for bad in ["/my images/", "/a)b/", "/x]", "<p>", "/a\nb"] {
         let (code, stderr) = render(&root, &out, &["--link-prefix", bad]);
         assert_eq!(code, Some(2), "{bad:?}: {stderr}");
@@ -124,7 +112,7 @@ fn a_prefix_that_would_break_the_links_is_a_usage_error() {
 
 #[test]
 fn the_combined_snippet_never_replaces_a_users_file_and_can_be_renamed_or_turned_off() {
-    let (_tmp, root, out) = site();
+    let (_tmp, root, out) = site(&PUZZLES);
     fs::create_dir_all(&out).expect("mkdir");
     fs::write(out.join("index.md"), "# my page bundle\n").expect("write");
     let (code, stderr) = render(&root, &out, &["-q"]);
@@ -134,22 +122,22 @@ fn the_combined_snippet_never_replaces_a_users_file_and_can_be_renamed_or_turned
             && stderr.contains("--no-snippet"),
         "{stderr}"
     );
-    assert_eq!(read(out.join("index.md")), "# my page bundle\n");
+    assert_eq!(read(&out.join("index.md")), "# my page bundle\n");
     // Renamed: the user's file stays, the snippet goes beside it.
     render_ok(&root, &out, &["-q", "--snippet", "puzzles.md"]);
-    assert_eq!(read(out.join("index.md")), "# my page bundle\n");
-    assert!(read(out.join("puzzles.md")).contains("## owls\n"));
+    assert_eq!(read(&out.join("index.md")), "# my page bundle\n");
+    assert!(read(&out.join("puzzles.md")).contains("## owls\n"));
     // Turned off: the one the tool wrote is removed, the user's kept.
     render_ok(&root, &out, &["-q", "--no-snippet"]);
     assert!(!out.join("puzzles.md").exists());
-    assert_eq!(read(out.join("index.md")), "# my page bundle\n");
+    assert_eq!(read(&out.join("index.md")), "# my page bundle\n");
     let (code, stderr) = render(&root, &out, &["--snippet", "../x.md"]);
     assert_eq!(code, Some(2), "{stderr}");
 }
 
 #[test]
 fn check_reports_a_missing_or_stale_combined_snippet() {
-    let (_tmp, root, out) = site();
+    let (_tmp, root, out) = site(&PUZZLES);
     render_ok(&root, &out, &["-q"]);
     fs::remove_file(out.join("index.md")).expect("rm");
     let (code, stderr) = render(&root, &out, &["--check"]);
@@ -159,5 +147,5 @@ fn check_reports_a_missing_or_stale_combined_snippet() {
     let (code, stderr) = render(&root, &out, &["--check", "--link-prefix", "/p/"]);
     assert_eq!(code, Some(1), "{stderr}");
     assert!(out.join("index.md").is_file(), "--check writes nothing");
-    assert!(!read(out.join("index.md")).contains("/p/"));
+    assert!(!read(&out.join("index.md")).contains("/p/"));
 }

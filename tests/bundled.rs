@@ -18,7 +18,7 @@ const BUNDLED: [(&str, u64, u64); 7] = [
 
 #[test]
 fn no_bundled_puzzle_starts_solved_and_the_counts_stay() {
-    let mut tile_puzzles: Vec<String> = std::fs::read_dir(repo().join("puzzles"))
+    let mut tile_puzzles: Vec<String> = std::fs::read_dir(bundled(""))
         .expect("puzzles")
         .filter_map(Result::ok)
         .filter(|e| e.path().join("input").is_dir())
@@ -29,13 +29,7 @@ fn no_bundled_puzzle_starts_solved_and_the_counts_stay() {
     let listed: Vec<&str> = BUNDLED.iter().map(|b| b.0).collect();
     assert_eq!(tile_puzzles, listed, "every bundled tile puzzle is checked");
     for (name, total, unique) in BUNDLED {
-        let out = unscramble()
-            .args(["solve", "--json", "--max-solutions", "100000"])
-            .arg(repo().join("puzzles").join(name))
-            .output()
-            .expect("runs");
-        assert!(out.status.success(), "{name}: {out:?}");
-        let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        let v = solve_json(&bundled(name), &[]);
         assert_eq!(v["complete"], true, "{name}");
         assert_eq!(v["solutions_total"], total, "{name}");
         assert_eq!(v["solutions_unique"], unique, "{name}");

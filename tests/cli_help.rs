@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::unscramble;
+use common::{run, unscramble};
 
 fn help(args: &[&str]) -> String {
     let output = unscramble()
@@ -201,12 +201,6 @@ fn completions_and_the_man_page_go_to_stdout() {
     for word in ["draw\\-tiles", "Exit codes", "NO_COLOR"] {
         assert!(page.contains(word), "man page lacks {word}");
     }
-}
-
-fn run(args: &[&str]) -> (Option<i32>, String, String) {
-    let out = unscramble().args(args).output().expect("runs");
-    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
-    (out.status.code(), text(&out.stdout), text(&out.stderr))
 }
 
 #[test]

@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{copy_dir, json, render_ok, repo, unscramble};
+use common::{bundled, copy_dir, json, render_ok, unscramble};
 use image::Rgb;
 use std::fs;
 use std::path::Path;
@@ -12,7 +12,7 @@ use unscramble::kind::tiles::render::{Renderer, Style};
 
 /// `puzzles/3x3-typo`: seed 000 with tile 1's left edge written as the wrong half.
 fn typo(root: &Path) {
-    copy_dir(&repo().join("puzzles/3x3-typo"), &root.join("3x3-typo"));
+    copy_dir(&bundled("3x3-typo"), &root.join("3x3-typo"));
 }
 
 fn cells(board: &serde_json::Value) -> Vec<Placement> {

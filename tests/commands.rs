@@ -7,10 +7,6 @@ mod common;
 use common::*;
 use std::fs;
 
-fn stderr(output: &std::process::Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
-
 #[test]
 fn generate_replaces_nothing_without_force() {
     let tmp = tempfile::tempdir().expect("tmp");

@@ -12,7 +12,7 @@ use std::time::Duration;
 fn project(config: &str) -> tempfile::TempDir {
     let tmp = tempfile::tempdir().expect("tmp");
     copy_dir(
-        &repo().join("puzzles/3x3-original"),
+        &bundled("3x3-original"),
         &tmp.path().join("puzzles/3x3-original"),
     );
     fs::write(tmp.path().join("unscramble.toml"), config).expect("write config");

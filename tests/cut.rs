@@ -4,22 +4,9 @@
 mod common;
 mod cut_sheets;
 
-use common::unscramble;
+use common::{run, utf8 as s};
 use cut_sheets::{mean_error, round_trip_error, sheet, tiles, Layout, PAPER};
 use std::path::Path;
-
-fn run(args: &[&str]) -> (Option<i32>, String, String) {
-    let out = unscramble().arg("cut").args(args).output().expect("runs");
-    (
-        out.status.code(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().expect("a UTF-8 temporary path")
-}
 
 fn layout(turns: &[f32], noise: f32) -> Layout {
     Layout {
@@ -109,7 +96,11 @@ fn cut_json(
     let path = dir.join("scan.png");
     sheet.save(&path).expect("save sheet");
     let out = dir.join("p/input");
-    let args = [&[s(&path), "--grid", "3x3", "-o", s(&out), "--json"], extra].concat();
+    let args = [
+        &["cut", s(&path), "--grid", "3x3", "-o", s(&out), "--json"],
+        extra,
+    ]
+    .concat();
     let (code, stdout, stderr) = run(&args);
     let doc = serde_json::from_str(&stdout).expect("one JSON document");
     (code, doc, stderr)
@@ -163,7 +154,7 @@ fn touching_tiles_are_refused() {
     let path = dir.path().join("scan.png");
     page.save(&path).expect("save sheet");
     let out = dir.path().join("in");
-    let (code, _, stderr) = run(&[s(&path), "--grid", "1x3", "-o", s(&out)]);
+    let (code, _, stderr) = run(&["cut", s(&path), "--grid", "1x3", "-o", s(&out)]);
     assert_eq!(code, Some(1));
     assert!(
         stderr.contains("scan.png: tiles touching: the shape round (84, 60) is about 2 times a tile's area (lay the tiles apart"),
@@ -204,7 +195,7 @@ fn a_sheet_too_large_is_refused_before_decoding() {
     bytes[20..24].copy_from_slice(&100_000u32.to_be_bytes());
     std::fs::write(&path, &bytes).expect("write");
     let out = dir.path().join("in");
-    let (code, _, stderr) = run(&[s(&path), "--grid", "3x3", "-o", s(&out)]);
+    let (code, _, stderr) = run(&["cut", s(&path), "--grid", "3x3", "-o", s(&out)]);
     assert_eq!(code, Some(1));
     assert!(
         stderr.contains("the sheet declares 100000x100000 pixels, above the limit of 64000000 (scan at a lower resolution"),
@@ -270,7 +261,7 @@ fn a_cut_folder_renders() {
     let page = sheet(&tiles(64), &layout(&[2.0, -2.0, 1.0], 3.0));
     let path = dir.path().join("scan.png");
     page.save(&path).expect("save sheet");
-    let (code, _, stderr) = run(&[s(&path), "--grid", "3x3", "-o", s(&input)]);
+    let (code, _, stderr) = run(&["cut", s(&path), "--grid", "3x3", "-o", s(&input)]);
     assert_eq!(code, Some(0), "{stderr}");
     let out = dir.path().join("output");
     common::render_ok(&dir.path().join("puzzles"), &out, &[]);

@@ -2,6 +2,7 @@
 //! saying what was done, or the error as an object, for scripts.
 
 mod common;
+use common::utf8 as s;
 use common::*;
 use serde_json::Value;
 use std::path::Path;
@@ -30,10 +31,6 @@ fn written(doc: &Value) -> Vec<String> {
         .iter()
         .map(|v| v.as_str().expect("a path").to_string())
         .collect()
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().expect("utf-8 temp path")
 }
 
 #[test]

@@ -7,22 +7,6 @@ use common::*;
 use std::fs;
 use std::path::Path;
 
-fn solve_json(dir: &Path, extra: &[&str]) -> serde_json::Value {
-    let out = unscramble()
-        .args(["solve", "--json", "--max-solutions", "100000"])
-        .args(extra)
-        .arg(dir)
-        .output()
-        .expect("runs");
-    assert!(
-        out.status.success(),
-        "{}: {}",
-        dir.display(),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("json")
-}
-
 /// The solutions as a sorted list of boards, whatever order a search found them in.
 fn boards(v: &serde_json::Value) -> Vec<String> {
     let mut b: Vec<String> = v["solutions"]

@@ -14,7 +14,7 @@ const PROBE: &str = include_str!("play/probe.js");
 /// Renders `name` from the bundled puzzles into `tmp/out`.
 fn rendered(tmp: &Path, name: &str) -> std::path::PathBuf {
     let root = tmp.join("puzzles");
-    copy_dir(&repo().join("puzzles").join(name), &root.join(name));
+    copy_dir(&bundled(name), &root.join(name));
     let out = tmp.join("out");
     render_ok(&root, &out, &[]);
     out.join(name)
@@ -103,7 +103,7 @@ fn render_writes_and_records_a_play_page_for_tile_puzzles_only() {
     let tmp = tempfile::tempdir().expect("tmp");
     let root = tmp.path().join("puzzles");
     for name in ["3x3-typo", "domino-fit-seed"] {
-        copy_dir(&repo().join("puzzles").join(name), &root.join(name));
+        copy_dir(&bundled(name), &root.join(name));
     }
     let out = tmp.path().join("out");
     render_ok(&root, &out, &[]);

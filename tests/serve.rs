@@ -15,10 +15,7 @@ use std::path::{Path, PathBuf};
 fn setup() -> (tempfile::TempDir, PathBuf, PathBuf) {
     let dir = tempfile::tempdir().expect("tmp");
     let puzzles = dir.path().join("puzzles");
-    copy_dir(
-        &repo().join("puzzles/3x3-original"),
-        &puzzles.join("3x3-original"),
-    );
+    copy_dir(&bundled("3x3-original"), &puzzles.join("3x3-original"));
     let out = dir.path().join("output");
     (dir, puzzles, out)
 }

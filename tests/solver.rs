@@ -1,15 +1,12 @@
 //! The solver against known answers: the shared corpus, a 4x4 with many
 //! solutions, serial against parallel, and the stopping rules seen from the CLI.
 
-use assert_cmd::Command;
+mod common;
+use common::{fixtures, unscramble};
 use std::path::{Path, PathBuf};
 use unscramble::kind::tiles::input::{read_puzzle, tile_dict};
 use unscramble::kind::tiles::model::Puzzle;
 use unscramble::kind::tiles::solve::{solve, Limits, Order, Outcome, StopReason};
-
-fn fixtures() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
-}
 
 fn read(dir: &Path) -> Puzzle {
     read_puzzle(&dir.join("input"))
@@ -125,8 +122,7 @@ fn a_timeout_stops_a_hard_puzzle_and_says_so() {
     let dir = tempfile::tempdir().expect("tempdir");
     let text = unscramble::kind::tiles::generate::tile_dict(6, 5, 1);
     std::fs::write(dir.path().join("tile_dict.yaml"), &text).expect("write");
-    let out = Command::cargo_bin("unscramble")
-        .expect("binary")
+    let out = unscramble()
         .args([
             "solve",
             "--json",
@@ -163,8 +159,7 @@ fn a_timeout_stops_a_hard_puzzle_and_says_so() {
 #[test]
 fn stats_print_nodes_per_depth_and_time_on_the_terminal_only() {
     let yaml = fixtures().join("legespiel/das-verflixte-hundespiel/input/tile_dict.yaml");
-    let out = Command::cargo_bin("unscramble")
-        .expect("binary")
+    let out = unscramble()
         .args(["solve", "--stats", "--order", "spiral", "--json"])
         .arg(&yaml)
         .output()
@@ -182,8 +177,7 @@ fn render_writes_the_same_files_for_any_jobs() {
     let dir = tempfile::tempdir().expect("tempdir");
     let puzzles = dir.path().join("puzzles");
     for (name, size, tokens) in [("a", 3, 2), ("b", 4, 4), ("c", 2, 1)] {
-        Command::cargo_bin("unscramble")
-            .expect("binary")
+        unscramble()
             .args([
                 "generate",
                 "--size",
@@ -197,8 +191,7 @@ fn render_writes_the_same_files_for_any_jobs() {
             .success();
     }
     let render = |jobs: &str, out: &str| {
-        Command::cargo_bin("unscramble")
-            .expect("binary")
+        unscramble()
             .arg("render")
             .arg(&puzzles)
             .args(["-o", out, "-j", jobs, "--max-images", "3", "-q"])
@@ -231,15 +224,13 @@ fn render_writes_the_same_files_for_any_jobs() {
 fn render_marks_a_timed_out_puzzle_partial() {
     let dir = tempfile::tempdir().expect("tempdir");
     let puzzle = dir.path().join("puzzles/hard");
-    Command::cargo_bin("unscramble")
-        .expect("binary")
+    unscramble()
         .args(["generate", "--size", "6", "--tokens", "5", "--seed", "1"])
         .args(["--tile-size", "40"])
         .arg(&puzzle)
         .assert()
         .success();
-    let out = Command::cargo_bin("unscramble")
-        .expect("binary")
+    let out = unscramble()
         .args(["render", "puzzles", "-o", "out", "--timeout", "0.2"])
         .args(["--max-solutions", "100000000"])
         .current_dir(dir.path())

@@ -52,8 +52,8 @@ fn timeout_0_on_tile_puzzles_is_stopped_not_no_solution() {
     let tmp = tempfile::tempdir().expect("tmp");
     let root = tmp.path().join("puzzles");
     // One puzzle with a solution, one without (which would get closest boards).
-    copy_dir(&repo().join("puzzles/3x3-original"), &root.join("good"));
-    copy_dir(&repo().join("puzzles/3x3-typo"), &root.join("typo"));
+    copy_dir(&bundled("3x3-original"), &root.join("good"));
+    copy_dir(&bundled("3x3-typo"), &root.join("typo"));
     let out = tmp.path().join("out");
     let (code, stderr) = render(&root, &out, &["--timeout", "0"]);
     // Not a broken input: exit 0, with a warning line per stopped puzzle.
@@ -81,10 +81,7 @@ fn timeout_0_on_tile_puzzles_is_stopped_not_no_solution() {
 fn timeout_0_on_a_domino_fit_puzzle_is_stopped() {
     let tmp = tempfile::tempdir().expect("tmp");
     let root = tmp.path().join("puzzles");
-    copy_dir(
-        &repo().join("puzzles/domino-fit-seed"),
-        &root.join("domino"),
-    );
+    copy_dir(&bundled("domino-fit-seed"), &root.join("domino"));
     let out = tmp.path().join("out");
     let (code, stderr) = render(&root, &out, &["--timeout", "0"]);
     assert_eq!(code, Some(0), "{stderr}");
@@ -119,7 +116,7 @@ fn the_node_budget_stops_a_big_domino_fit_board_the_same_way_every_time() {
     let board = unscramble::kind::domino::generate(24, 24, 0.12, 1);
     fs::create_dir_all(root.join("big/input")).expect("mkdir");
     fs::write(root.join("big/input/domino_fit.yaml"), domino_yaml(&board)).expect("write");
-    copy_dir(&repo().join("puzzles/domino-fit-seed"), &root.join("small"));
+    copy_dir(&bundled("domino-fit-seed"), &root.join("small"));
     let out = tmp.path().join("out");
     let (code, stderr) = render(&root, &out, &["--max-nodes", "5000"]);
     assert_eq!(code, Some(0), "{stderr}");
@@ -137,7 +134,7 @@ fn the_node_budget_stops_a_big_domino_fit_board_the_same_way_every_time() {
 fn the_node_budget_stops_a_tile_puzzle_on_any_number_of_threads() {
     let tmp = tempfile::tempdir().expect("tmp");
     let root = tmp.path().join("puzzles");
-    copy_dir(&repo().join("puzzles/3x3-typo"), &root.join("typo"));
+    copy_dir(&bundled("3x3-typo"), &root.join("typo"));
     let first = tmp.path().join("j1");
     let (code, stderr) = render(&root, &first, &["--max-nodes", "100", "-j", "1"]);
     assert_eq!(code, Some(0), "{stderr}");
@@ -155,7 +152,7 @@ fn max_solutions_0_is_a_usage_error() {
     for cmd in ["render", "solve"] {
         let output = unscramble()
             .arg(cmd)
-            .arg(repo().join("puzzles/3x3-original"))
+            .arg(bundled("3x3-original"))
             .args(["--max-solutions", "0"])
             .current_dir(tmp.path())
             .output()

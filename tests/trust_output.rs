@@ -11,15 +11,6 @@ use std::path::PathBuf;
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
-/// A puzzles folder with seed 000 as `seed`, and where its output goes.
-fn site() -> (tempfile::TempDir, PathBuf, PathBuf) {
-    let tmp = tempfile::tempdir().expect("tmp");
-    let root = tmp.path().join("puzzles");
-    drawn_puzzle(&root, "seed", SEED_000, 16);
-    let out = tmp.path().join("output");
-    (tmp, root, out)
-}
-
 fn manifest_text(files: &[(&str, String)]) -> String {
     let files: serde_json::Map<String, serde_json::Value> = files
         .iter()
@@ -40,7 +31,7 @@ fn hash(bytes: &[u8]) -> String {
 
 #[test]
 fn a_hostile_manifest_deletes_nothing_outside_its_folder() {
-    let (tmp, root, out) = site();
+    let (tmp, root, out) = site(&["seed"]);
     let victim = tmp.path().join("victim.txt");
     fs::write(&victim, b"precious").expect("write");
     fs::write(tmp.path().join("victim2.txt"), b"precious").expect("write");
@@ -67,7 +58,7 @@ fn a_hostile_manifest_deletes_nothing_outside_its_folder() {
 
 #[test]
 fn a_hostile_manifest_of_a_puzzle_that_exists_fails_it_and_says_what_to_do() {
-    let (tmp, root, out) = site();
+    let (tmp, root, out) = site(&["seed"]);
     let victim = tmp.path().join("victim.txt");
     fs::write(&victim, b"precious").expect("write");
     fs::create_dir_all(out.join("seed")).expect("mkdir");
@@ -88,7 +79,7 @@ fn a_hostile_manifest_of_a_puzzle_that_exists_fails_it_and_says_what_to_do() {
 
 #[test]
 fn pruning_removes_only_recorded_unchanged_files_and_check_names_each() {
-    let (tmp, root, out) = site();
+    let (tmp, root, out) = site(&["seed"]);
     drawn_puzzle(&root, "gone", SEED_000, 16);
     assert_eq!(render(&root, &out, &[]).0, Some(0));
     fs::rename(root.join("gone"), tmp.path().join("moved")).expect("move");
@@ -130,7 +121,7 @@ fn pruning_removes_only_recorded_unchanged_files_and_check_names_each() {
 
 #[test]
 fn files_saved_by_hand_survive_a_render() {
-    let (_tmp, root, out) = site();
+    let (_tmp, root, out) = site(&["seed"]);
     let mine = [
         "solution-7.png",
         "closest-3.txt",
@@ -158,7 +149,7 @@ fn files_saved_by_hand_survive_a_render() {
 
 #[test]
 fn a_file_the_tool_did_not_write_is_never_replaced() {
-    let (_tmp, root, out) = site();
+    let (_tmp, root, out) = site(&["seed"]);
     fs::create_dir_all(out.join("seed")).expect("mkdir");
     fs::write(out.join("seed/index.md"), b"my post").expect("write");
     let (code, stderr) = render(&root, &out, &[]);
@@ -175,7 +166,7 @@ fn a_file_the_tool_did_not_write_is_never_replaced() {
 
 #[test]
 fn a_symlinked_puzzle_output_folder_is_refused() {
-    let (tmp, root, out) = site();
+    let (tmp, root, out) = site(&["seed"]);
     let away = tmp.path().join("away");
     fs::create_dir_all(&away).expect("mkdir");
     fs::write(away.join("solution-9.png"), b"not yours").expect("write");
@@ -196,7 +187,7 @@ fn a_symlinked_puzzle_output_folder_is_refused() {
 
 #[test]
 fn links_planted_at_guessable_temporary_names_are_harmless() {
-    let (tmp, root, out) = site();
+    let (tmp, root, out) = site(&["seed"]);
     let target = tmp.path().join("target.txt");
     fs::write(&target, b"precious").expect("write");
     fs::create_dir_all(out.join("seed")).expect("mkdir");
@@ -219,7 +210,7 @@ fn links_planted_at_guessable_temporary_names_are_harmless() {
 
 #[test]
 fn one_run_at_a_time_per_output_folder() {
-    let (_tmp, root, out) = site();
+    let (_tmp, root, out) = site(&["seed"]);
     fs::create_dir_all(&out).expect("mkdir");
     let lock = fs::OpenOptions::new()
         .read(true)
@@ -290,7 +281,7 @@ fn two_puzzles_with_one_output_folder_are_an_error_naming_both() {
 
 #[test]
 fn an_unusable_output_folder_exits_3() {
-    let (tmp, root, _) = site();
+    let (tmp, root, _) = site(&["seed"]);
     let afile = tmp.path().join("afile");
     fs::write(&afile, b"x").expect("write");
     let (code, stderr) = render(&root, &afile, &[]);
@@ -320,7 +311,7 @@ fn an_unusable_output_folder_exits_3() {
 
 #[test]
 fn output_in_the_puzzles_folder_or_a_puzzle_is_a_usage_error() {
-    let (_tmp, root, _) = site();
+    let (_tmp, root, _) = site(&["seed"]);
     let (code, stderr) = render(&root, &root, &[]);
     assert_eq!(code, Some(2), "{stderr}");
     assert!(
@@ -347,7 +338,7 @@ fn output_in_the_puzzles_folder_or_a_puzzle_is_a_usage_error() {
 
 #[test]
 fn a_users_index_html_in_the_output_folder_is_kept_and_refused() {
-    let (tmp, root, _) = site();
+    let (tmp, root, _) = site(&["seed"]);
     let out = tmp.path().join("pub");
     fs::create_dir_all(&out).expect("mkdir");
     fs::write(out.join("index.html"), b"<h1>my site</h1>").expect("write");

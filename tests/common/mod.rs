@@ -6,6 +6,7 @@
 use assert_cmd::Command;
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::process::Output;
 
 /// Seed 000's puzzle, as bundled in `puzzles/3x3-original`.
 pub const SEED_000: &str = include_str!("../../puzzles/3x3-original/input/tile_dict.yaml");
@@ -20,6 +21,46 @@ pub fn fixtures() -> PathBuf {
 
 pub fn legespiel(slug: &str) -> PathBuf {
     fixtures().join("legespiel").join(slug)
+}
+
+/// A bundled puzzle's folder, `puzzles/NAME`.
+pub fn bundled(name: &str) -> PathBuf {
+    repo().join("puzzles").join(name)
+}
+
+/// A temporary path as the `&str` an argument list wants.
+pub fn utf8(p: &Path) -> &str {
+    p.to_str().expect("a UTF-8 temporary path")
+}
+
+/// What a run wrote to stderr, as text.
+pub fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// Runs `unscramble ARGS...`: its exit code, stdout and stderr.
+pub fn run(args: &[&str]) -> (Option<i32>, String, String) {
+    let out = unscramble().args(args).output().expect("runs");
+    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    (out.status.code(), text(&out.stdout), text(&out.stderr))
+}
+
+/// `solve --json` of the puzzle in `dir` with every solution listed; the
+/// run must succeed.
+pub fn solve_json(dir: &Path, extra: &[&str]) -> serde_json::Value {
+    let out = unscramble()
+        .args(["solve", "--json", "--max-solutions", "100000"])
+        .args(extra)
+        .arg(dir)
+        .output()
+        .expect("runs");
+    assert!(
+        out.status.success(),
+        "{}: {}",
+        dir.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("json")
 }
 
 pub fn unscramble() -> Command {
@@ -83,6 +124,23 @@ pub fn drawn_puzzle(root: &Path, name: &str, yaml: &str, size: u32) -> PathBuf {
         .assert()
         .success();
     dir
+}
+
+/// A puzzles folder with seed 000 drawn at 16 pixels a tile under each of
+/// `names`, and where its output goes (not yet made).
+pub fn site(names: &[&str]) -> (tempfile::TempDir, PathBuf, PathBuf) {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let root = tmp.path().join("puzzles");
+    for name in names {
+        drawn_puzzle(&root, name, SEED_000, 16);
+    }
+    let out = tmp.path().join("output");
+    (tmp, root, out)
+}
+
+/// A text file's contents; a missing one fails the test naming it.
+pub fn read(path: &Path) -> String {
+    fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
 pub fn json(path: &Path) -> serde_json::Value {
