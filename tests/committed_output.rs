@@ -1,8 +1,9 @@
 //! `output/` in the repository is what the current code renders from
-//! `puzzles/`. When this fails, regenerate with `cargo run --release -- --force`
-//! (the manifests key on inputs, options and the tool's version, not on its
-//! code, so a plain run after a code change may find everything up to date)
-//! and look at the diff images this test writes (changed pixels in red).
+//! `puzzles/`, the same with one thread as with three. When the first fails, regenerate with
+//! `cargo run --release -- --force` (the manifests key on inputs, options
+//! and the tool's version, not on its code, so a plain run after a code
+//! change may find everything up to date) and look at the diff images this
+//! test writes (changed pixels in red).
 
 mod common;
 use common::*;
@@ -10,11 +11,16 @@ use image::{Rgb, RgbImage};
 use std::fs;
 use std::path::{Path, PathBuf};
 
+/// The bundled puzzles as they are, rendered with `-j 3`.
+fn fresh() -> &'static Rendered {
+    let rendered = rendered_once(|_| {});
+    assert_eq!(rendered.code, Some(0), "{}", rendered.stderr);
+    rendered
+}
+
 /// Writes a picture of where two boards differ: unchanged pixels faded,
 /// changed ones red. Returns where it went.
-fn diff_image(name: &Path, old: &[u8], new: &[u8]) -> Option<PathBuf> {
-    let old = image::load_from_memory(old).ok()?.into_rgb8();
-    let new = image::load_from_memory(new).ok()?.into_rgb8();
+fn diff_image(name: &Path, old: &RgbImage, new: &RgbImage) -> Option<PathBuf> {
     if old.dimensions() != new.dimensions() {
         return None;
     }
@@ -34,20 +40,13 @@ fn diff_image(name: &Path, old: &[u8], new: &[u8]) -> Option<PathBuf> {
     Some(path)
 }
 
+fn decode(png: &[u8]) -> Option<RgbImage> {
+    Some(image::load_from_memory(png).ok()?.into_rgb8())
+}
+
 #[test]
 fn committed_output_is_what_the_code_renders() {
-    let tmp = tempfile::tempdir().expect("tmp");
-    // The same layout as the repository: manifests name their puzzle relative
-    // to the output folder.
-    copy_dir(&repo().join("puzzles"), &tmp.path().join("puzzles"));
-    let fresh = tmp.path().join("output");
-    unscramble()
-        .arg("render")
-        .arg(tmp.path().join("puzzles"))
-        .arg("-o")
-        .arg(&fresh)
-        .assert()
-        .success();
+    let fresh = fresh().output();
     let committed = repo().join("output");
     // The lock file is the run's handle, not an output (it is git-ignored).
     let outputs = |dir: &Path| -> Vec<PathBuf> {
@@ -70,7 +69,9 @@ fn committed_output_is_what_the_code_renders() {
             fs::read(fresh.join(f)).expect("new"),
         );
         if old != new {
-            let diff = diff_image(f, &old, &new)
+            let diff = decode(&old)
+                .zip(decode(&new))
+                .and_then(|(old, new)| diff_image(f, &old, &new))
                 .map_or(String::new(), |p| format!(" (diff: {})", p.display()));
             differ.push(format!("{}{diff}", f.display()));
         }
@@ -80,4 +81,33 @@ fn committed_output_is_what_the_code_renders() {
         "stale files in output/; run `cargo run --release -- --force`:\n{}",
         differ.join("\n")
     );
+}
+
+/// Every file of the output tree, the manifests, summary and gallery page
+/// included, is the same byte for byte whether one thread renders the
+/// puzzles or three share them.
+#[test]
+fn one_thread_and_three_write_the_same_bytes() {
+    let three = fresh();
+    // Beside the first, so the manifests name the puzzles by the same
+    // relative path.
+    let one = three.dir.join("output-j1");
+    render_ok(&three.puzzles(), &one, &["-j", "1"]);
+    let files = files_below(&three.output());
+    assert_eq!(files, files_below(&one), "the same files");
+    for f in &files {
+        assert!(
+            fs::read(three.output().join(f)).expect("-j 3") == fs::read(one.join(f)).expect("-j 1"),
+            "{} differs between -j 1 and -j 3",
+            f.display()
+        );
+    }
+    assert!(files.len() > 40, "{files:?}");
+    for f in [
+        "summary.json",
+        "index.html",
+        "3x3-original/.unscramble-manifest.json",
+    ] {
+        assert!(files.contains(&PathBuf::from(f)), "{f} is compared");
+    }
 }

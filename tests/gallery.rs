@@ -9,30 +9,16 @@ use common::*;
 mod chromium;
 use chromium::{chromium, headless, probe_report};
 use std::io::Write;
-use std::path::Path;
-use std::sync::OnceLock;
+use std::path::PathBuf;
 
 /// The bundled puzzles and a broken one, rendered once for every test here.
-fn rendered() -> &'static Path {
-    static OUT: OnceLock<tempfile::TempDir> = OnceLock::new();
-    OUT.get_or_init(|| {
-        let tmp = tempfile::tempdir().expect("tmp");
-        let root = tmp.path().join("puzzles");
-        copy_dir(&repo().join("puzzles"), &root);
+fn rendered() -> PathBuf {
+    let rendered = rendered_once(|root| {
         std::fs::create_dir_all(root.join("broken/input")).expect("mkdir");
         std::fs::write(root.join("broken/input/tile_dict.yaml"), "1: [[a, '+']]\n").expect("write");
-        let status = unscramble()
-            .arg("render")
-            .arg(&root)
-            .arg("-o")
-            .arg(tmp.path().join("output"))
-            .output()
-            .expect("runs")
-            .status;
-        assert_eq!(status.code(), Some(1), "the broken puzzle fails the run");
-        tmp
-    })
-    .path()
+    });
+    assert_eq!(rendered.code, Some(1), "the broken puzzle fails the run");
+    rendered.output()
 }
 
 /// Thumbnails are written for the boards shown inline and no others: the
@@ -40,7 +26,7 @@ fn rendered() -> &'static Path {
 /// writes few thumbnails, and every image the page names exists.
 #[test]
 fn only_boards_shown_inline_get_a_thumbnail_file() {
-    let out = rendered().join("output");
+    let out = rendered();
     let html = std::fs::read_to_string(out.join("index.html")).expect("page");
     let srcs = |text: &str| -> Vec<String> {
         text.split("<img src=\"")
@@ -89,7 +75,7 @@ fn the_gallery_shows_every_puzzle_with_its_boards() {
         return;
     };
     let tmp = tempfile::tempdir().expect("tmp");
-    let out = rendered().join("output");
+    let out = rendered();
     let page = out.join("index.html");
 
     let dom = headless(
@@ -190,7 +176,7 @@ fn the_gallery_is_short_light_and_leads_to_the_full_boards() {
         return;
     };
     let tmp = tempfile::tempdir().expect("tmp");
-    let out = rendered().join("output");
+    let out = rendered();
     let html = std::fs::read_to_string(out.join("index.html")).expect("page");
     let probe = out.join("probe.html");
     std::fs::write(&probe, html.replace("</body>", &format!("{PROBE}</body>"))).expect("probe");

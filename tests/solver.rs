@@ -2,8 +2,8 @@
 //! solutions, serial against parallel, and the stopping rules seen from the CLI.
 
 mod common;
-use common::{fixtures, unscramble};
-use std::path::{Path, PathBuf};
+use common::{files_below, fixtures, unscramble};
+use std::path::Path;
 use unscramble::kind::tiles::input::{read_puzzle, tile_dict};
 use unscramble::kind::tiles::model::Puzzle;
 use unscramble::kind::tiles::solve::{solve, Limits, Order, Outcome, StopReason};
@@ -172,11 +172,13 @@ fn stats_print_nodes_per_depth_and_time_on_the_terminal_only() {
     assert!(!json.contains("second"), "no times in the JSON: {json}");
 }
 
+/// Generated puzzles, one in a nested folder: `-j 1` and `-j 3` write the
+/// same files, byte for byte.
 #[test]
 fn render_writes_the_same_files_for_any_jobs() {
     let dir = tempfile::tempdir().expect("tempdir");
     let puzzles = dir.path().join("puzzles");
-    for (name, size, tokens) in [("a", 3, 2), ("b", 4, 4), ("c", 2, 1)] {
+    for (name, size, tokens) in [("a", 3, 2), ("b", 4, 4), ("kids/c", 2, 1)] {
         unscramble()
             .args([
                 "generate",
@@ -198,26 +200,21 @@ fn render_writes_the_same_files_for_any_jobs() {
             .current_dir(dir.path())
             .assert()
             .success();
+        dir.path().join(out)
     };
-    render("1", "one");
-    render("2", "two");
-    let files = |root: &str| -> Vec<(PathBuf, Vec<u8>)> {
-        let base = dir.path().join(root);
-        let mut v: Vec<(PathBuf, Vec<u8>)> = walkdir::WalkDir::new(&base)
-            .into_iter()
-            .filter_map(Result::ok)
-            .filter(|e| e.file_type().is_file())
-            .map(|e| {
-                let rel = e.path().strip_prefix(&base).expect("inside").to_path_buf();
-                (rel, std::fs::read(e.path()).expect("read"))
-            })
-            .collect();
-        v.sort();
-        v
-    };
-    let (one, two) = (files("one"), files("two"));
-    assert!(one.len() > 6, "{}", one.len());
-    assert_eq!(one, two);
+    let (one, three) = (render("1", "one"), render("3", "three"));
+    let files = files_below(&one);
+    assert_eq!(files, files_below(&three));
+    for f in &files {
+        assert!(
+            std::fs::read(one.join(f)).expect("-j 1")
+                == std::fs::read(three.join(f)).expect("-j 3"),
+            "{} differs between -j 1 and -j 3",
+            f.display()
+        );
+    }
+    assert!(files.len() > 6, "{files:?}");
+    assert!(files.iter().any(|f| f.starts_with("kids/c")), "{files:?}");
 }
 
 #[test]

@@ -7,6 +7,7 @@ use assert_cmd::Command;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Output;
+use std::sync::OnceLock;
 
 /// Seed 000's puzzle, as bundled in `puzzles/3x3-original`.
 pub const SEED_000: &str = include_str!("../../puzzles/3x3-original/input/tile_dict.yaml");
@@ -177,4 +178,49 @@ pub fn expected_counts() -> Vec<(String, usize, usize, usize, usize)> {
             (f[0].to_string(), n(1), n(2), n(3), n(4))
         })
         .collect()
+}
+
+/// The bundled puzzles, copied and rendered once per test binary for all of
+/// its tests to read: `puzzles/` and `output/` side by side in one folder, as
+/// in the repository (manifests name their puzzle relative to the output
+/// folder). Tests may add files beside them, never change them.
+pub struct Rendered {
+    pub dir: PathBuf,
+    pub code: Option<i32>,
+    pub stderr: String,
+}
+
+impl Rendered {
+    pub fn puzzles(&self) -> PathBuf {
+        self.dir.join("puzzles")
+    }
+
+    pub fn output(&self) -> PathBuf {
+        self.dir.join("output")
+    }
+}
+
+/// Renders the bundled puzzles with `-j 3` the first time a test of this
+/// binary asks, after `add` has put any puzzles of its own beside them (a
+/// binary passes the same `add` everywhere: only the first call's runs); the
+/// other tests wait for that render and share it.
+///
+/// The folder is `target/tmp/rendered-<test binary>`, emptied first: a
+/// `TempDir` in a static is never dropped, so a temporary directory would be
+/// left behind by every run, and a fixed one is there to look at after a
+/// failure.
+pub fn rendered_once(add: fn(&Path)) -> &'static Rendered {
+    static RENDERED: OnceLock<Rendered> = OnceLock::new();
+    RENDERED.get_or_init(|| {
+        let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+            .join(format!("rendered-{}", env!("CARGO_CRATE_NAME")));
+        if dir.exists() {
+            fs::remove_dir_all(&dir).expect("remove the last run's folder");
+        }
+        let puzzles = dir.join("puzzles");
+        copy_dir(&repo().join("puzzles"), &puzzles);
+        add(&puzzles);
+        let (code, stderr) = render(&puzzles, &dir.join("output"), &["-j", "3"]);
+        Rendered { dir, code, stderr }
+    })
 }
