@@ -1,5 +1,7 @@
 //! `output/` in the repository is what the current code renders from
-//! `puzzles/`, the same with one thread as with three. When the first fails, regenerate with
+//! `puzzles/`, the same with one thread as with three, and its boards are
+//! what an independent compositor (image-rs alone) makes of the tile
+//! pictures and the solutions. When the first fails, regenerate with
 //! `cargo run --release -- --force` (the manifests key on inputs, options
 //! and the tool's version, not on its code, so a plain run after a code
 //! change may find everything up to date) and look at the diff images this
@@ -110,4 +112,73 @@ fn one_thread_and_three_write_the_same_bytes() {
     ] {
         assert!(files.contains(&PathBuf::from(f)), "{f} is compared");
     }
+}
+
+/// Tile puzzles whose committed boards are rebuilt here from their tile
+/// pictures: the two drawn 3 x 3 ones (RGB pictures, one in `letters.txt`),
+/// a 3 x 3 and a 2 x 2 of the Legespiel pictures (RGBA, composited over
+/// white).
+const REBUILT: [&str; 4] = [
+    "3x3-original",
+    "seed-003-dogs",
+    "cats-scramble-squares",
+    "quasthoff-example",
+];
+
+/// The committed boards against a reference made without the tool's
+/// renderer: each picture decoded and turned with image-rs, pasted into the
+/// grid that `solutions.json` gives, inside a 1-pixel black frame (README,
+/// Output), compared pixel for pixel, frame included. The unsolved board is
+/// the tiles in key order, unturned. On a mismatch a diff image is written
+/// and named.
+#[test]
+fn committed_boards_are_the_turned_tile_pictures_in_the_solved_grid() {
+    let mut checked = 0;
+    let mut wrong = Vec::new();
+    for name in REBUILT {
+        let input = bundled(name).join("input");
+        let dir = repo().join("output").join(name);
+        let v = json(&dir.join("solutions.json"));
+        let cols = v["cols"].as_u64().expect("cols") as u32;
+        let tiles = v["tiles"].as_u64().expect("tiles");
+        let pictures: Vec<_> = (1..=tiles)
+            .map(|k| {
+                image::open(input.join(format!("{k}.png")))
+                    .expect("tile picture")
+                    .into_rgba8()
+            })
+            .collect();
+        let mut boards = vec![(
+            "unsolved.png".to_string(),
+            (1..=tiles).map(|t| [t, 0]).collect::<Vec<_>>(),
+        )];
+        let rendered = v["rendered"].as_array().expect("rendered");
+        assert!(!rendered.is_empty(), "{name}: no solution board to check");
+        for k in rendered {
+            let k = k.as_u64().expect("index");
+            let s = &v["solutions"][k as usize - 1];
+            assert_eq!(s["index"], k, "{name}: solutions are listed in order");
+            boards.push((format!("solution-{k}.png"), cells(s)));
+        }
+        for (file, cells) in boards {
+            let want = reference_board(&pictures, &cells, cols);
+            let have = image::open(dir.join(&file)).expect("board").into_rgb8();
+            checked += 1;
+            if have.dimensions() != want.dimensions() {
+                wrong.push(format!(
+                    "{name}/{file}: {:?}, the reference is {:?}",
+                    have.dimensions(),
+                    want.dimensions()
+                ));
+            } else if have != want {
+                let at = Path::new("reference").join(name).join(&file);
+                let diff = diff_image(&at, &want, &have)
+                    .map_or(String::new(), |p| format!(" (diff: {})", p.display()));
+                wrong.push(format!("{name}/{file} differs from the reference{diff}"));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    // Four boards and the unsolved one for each 3 x 3, eight for the others.
+    assert_eq!(checked, 5 + 5 + 9 + 9);
 }

@@ -4,6 +4,7 @@
 #![allow(dead_code, unreachable_pub)]
 
 use assert_cmd::Command;
+use image::{imageops, Rgb, RgbImage, RgbaImage};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Output;
@@ -223,4 +224,51 @@ pub fn rendered_once(add: fn(&Path)) -> &'static Rendered {
         let (code, stderr) = render(&puzzles, &dir.join("output"), &["-j", "3"]);
         Rendered { dir, code, stderr }
     })
+}
+
+/// What a board shows at a cell: the tile picture composited over white and
+/// turned `turns` quarter turns counter-clockwise (README, Output), done here
+/// with image-rs alone: `rotate90` turns clockwise, so a counter-clockwise
+/// turn is three of its turns.
+pub fn turned_tile(picture: &RgbaImage, turns: u64) -> RgbImage {
+    let mut tile = RgbImage::from_fn(picture.width(), picture.height(), |x, y| {
+        let p = picture.get_pixel(x, y);
+        let a = u32::from(p[3]);
+        let mix = |c: u8| ((u32::from(c) * a + 255 * (255 - a) + 127) / 255) as u8;
+        Rgb([mix(p[0]), mix(p[1]), mix(p[2])])
+    });
+    for _ in 0..(4 - turns % 4) % 4 {
+        tile = imageops::rotate90(&tile);
+    }
+    tile
+}
+
+/// A board as README's Output section lays it out, built from the tile
+/// pictures (`pictures[t - 1]` is tile `t`): `cells` row-major `[tile,
+/// turns]` on a grid of `cols` columns, each cell a tile picture's size,
+/// with no gaps and a 1-pixel black frame.
+pub fn reference_board(pictures: &[RgbaImage], cells: &[[u64; 2]], cols: u32) -> RgbImage {
+    let side = pictures[0].width();
+    let rows = (cells.len() as u32).div_ceil(cols);
+    let mut board = RgbImage::from_pixel(cols * side + 2, rows * side + 2, Rgb([0, 0, 0]));
+    for (i, [tile, turns]) in cells.iter().enumerate() {
+        let (x, y) = (1 + (i as u32 % cols) * side, 1 + (i as u32 / cols) * side);
+        let picture = &pictures[*tile as usize - 1];
+        imageops::replace(
+            &mut board,
+            &turned_tile(picture, *turns),
+            x.into(),
+            y.into(),
+        );
+    }
+    board
+}
+
+/// A solution's `cells` from `solutions.json`: row-major `[tile, turns]`.
+pub fn cells(solution: &serde_json::Value) -> Vec<[u64; 2]> {
+    let cells = solution["cells"].as_array().expect("cells");
+    cells
+        .iter()
+        .map(|c| [0, 1].map(|i| c[i].as_u64().expect("tile and turns")))
+        .collect()
 }
