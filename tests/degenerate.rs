@@ -5,7 +5,7 @@
 
 mod common;
 use common::*;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 #[test]
 fn a_board_of_identical_tiles_stops_at_the_cap_and_says_so() {
@@ -16,16 +16,16 @@ fn a_board_of_identical_tiles_stops_at_the_cap_and_says_so() {
     let yaml: String = (1..=16).map(|k| format!("{k}: {tile}\n")).collect();
     drawn_puzzle(&root, "same", &yaml, 16);
     let out = tmp.path().join("out");
-    let t0 = Instant::now();
     let output = unscramble()
         .arg("render")
         .arg(&root)
         .arg("-o")
         .arg(&out)
         .args(["--max-solutions", "50", "--max-images", "2"])
+        // A safety net against a search that never stops, not a measure.
+        .timeout(Duration::from_secs(120))
         .output()
-        .expect("runs");
-    assert!(t0.elapsed() < Duration::from_secs(20), "{:?}", t0.elapsed());
+        .expect("runs and stops");
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "{stderr}");
     assert!(
@@ -51,7 +51,10 @@ fn a_runaway_count_keeps_bounded_boards_and_the_timeout_stops_the_puzzle() {
     let yaml: String = (1..=36).map(|k| format!("{k}: {tile}\n")).collect();
     drawn_puzzle(&root, "same", &yaml, 8);
     let out = tmp.path().join("out");
-    let t0 = Instant::now();
+    // Before: the boards piled up at 90 MB/s and the run went on long after
+    // the timeout, writing gigabytes of solutions.json. The bounds are the
+    // file's size and the boards listed below; the command's timeout is
+    // only a safety net against a run that never ends.
     let output = unscramble()
         .arg("render")
         .arg(&root)
@@ -59,11 +62,9 @@ fn a_runaway_count_keeps_bounded_boards_and_the_timeout_stops_the_puzzle() {
         .arg(&out)
         .args(["--max-solutions", "1000000000000", "--timeout", "2"])
         .args(["--max-images", "2"])
+        .timeout(Duration::from_secs(120))
         .output()
-        .expect("runs");
-    // Before: the boards piled up at 90 MB/s and the run went on long after
-    // the timeout, writing gigabytes of solutions.json.
-    assert!(t0.elapsed() < Duration::from_secs(30), "{:?}", t0.elapsed());
+        .expect("runs and stops");
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "{stderr}");
     let path = out.join("same/solutions.json");

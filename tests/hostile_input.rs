@@ -192,7 +192,9 @@ fn huge_legespiel_files_are_refused_quickly() {
         fs::create_dir_all(&input).expect("mkdir");
         fs::write(input.join("legespiel.xml"), xml).expect("write");
     }
-    let start = std::time::Instant::now();
+    // The timeout is a safety net; that locating every card is linear in the
+    // file's length is the legespiel_xml unit test
+    // `positions_scan_on_from_the_last_offset`.
     let output = unscramble()
         .args(["render", "-j", "1"])
         .arg(&root)
@@ -201,7 +203,6 @@ fn huge_legespiel_files_are_refused_quickly() {
         .timeout(Duration::from_secs(120))
         .output()
         .expect("runs");
-    let elapsed = start.elapsed();
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(1), "{stderr}");
     for (name, _, says) in &cases {
@@ -212,10 +213,6 @@ fn huge_legespiel_files_are_refused_quickly() {
             .unwrap_or_else(|| panic!("no error for {name}:\n{stderr}"));
         assert!(line.contains(says), "{line}\nshould say: {says}");
     }
-    assert!(
-        elapsed < Duration::from_secs(20),
-        "took {elapsed:?}; a linear reader takes well under a second"
-    );
 }
 
 /// A million keys is refused for being too many entries (it used to say
