@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""Seed 000's pipeline, rebuilt from its description, as a yardstick for timing.
+"""The pipeline of the blog series "Scramble Squares, Pt. 1/3: Constraint
+Programming", rebuilt from its description, as a yardstick for timing.
 
 Usage: seed-000-pipeline.py PUZZLES OUT
 
-Seed 000 (a blog post: Python, OR-Tools CP-SAT, PIL) solves one puzzle in these
+That post (Python, OR-Tools CP-SAT, PIL) solves one puzzle in these
 steps, which this script repeats for every folder P below PUZZLES whose input/
 holds tile_dict.yaml, writing into OUT/<P>/:
 
@@ -22,12 +23,12 @@ holds tile_dict.yaml, writing into OUT/<P>/:
    line) and draw it as in step 2, every tile picture opened again and turned
    with Image.rotate(r * 90), and save it as <i>.png (PIL defaults).
 
-The seed also shows each image on screen (Image.show) and prints every
+The post also shows each image on screen (Image.show) and prints every
 solution; neither is done here. It keeps its solutions in a set of objects
 (so in no particular order); this keeps them in the order found. A tile
 picture without alpha (`unscramble generate` draws RGB tiles, on which the
 seed's mask=split()[3] fails) is converted to RGBA before it is pasted. Only square
-boards can be read, as in the seed: a folder with input/board.yaml is skipped.
+boards can be read, as in the post: a folder with input/board.yaml is skipped.
 
 It prints one line per puzzle, "<P>\t<solutions>", on stdout.
 This is a benchmark helper, not part of the tool, and no test uses it.
@@ -45,7 +46,7 @@ RIGHT, TOP, LEFT, BOTTOM = 0, 1, 2, 3
 
 
 def load_tiles(case):
-    """tile_dict.yaml as {tile: [(token, half), ...]} in the seed's way."""
+    """tile_dict.yaml as {tile: [(token, half), ...]} in the post's way."""
     with open(case / 'input' / 'tile_dict.yaml', encoding='utf-8') as fh:
         raw = yaml.load(fh, Loader=yaml.Loader)
     return {key: [tuple(edge) for edge in edges] for key, edges in raw.items()}
@@ -69,8 +70,8 @@ def new_canvas(case, n):
 
 def paste(canvas, picture, x, y):
     if picture.mode != 'RGBA':
-        # The seed's pictures have alpha; `unscramble generate` draws RGB ones,
-        # on which the seed's split()[3] would fail: give them an opaque alpha.
+        # The post's pictures have alpha; `unscramble generate` draws RGB ones,
+        # on which the post's split()[3] would fail: give them an opaque alpha.
         picture = picture.convert('RGBA')
     canvas.paste(picture, (x, y), mask=picture.split()[3])
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""A model of seed 003's Java search (kalmas/squareshack, as quoted in the seed),
+"""A model of the dog puzzle blog post's Java search (kalmas/squareshack, as
+quoted in the post),
 to check where its "Solved it in 14411 tries" comes from.
 
-Pieces as in the seed: new Piece(name, 0, top, right, bottom, left), a rotation r
+Pieces as in the post: new Piece(name, 0, top, right, bottom, left), a rotation r
 turns a piece r quarter turns clockwise (side i, clockwise from the top, shows
 edge (i - r) mod 4; worked out from the blog's printed solution). Cells are
 filled row by row; every remaining oriented piece examined is one try. Prints

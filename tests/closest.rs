@@ -1,4 +1,4 @@
-//! Puzzles without a solution: the closest boards, end to end (issue 8).
+//! Puzzles without a solution: the closest boards, end to end.
 
 mod common;
 
@@ -10,7 +10,7 @@ use unscramble::kind::tiles::input::{self, pictures};
 use unscramble::kind::tiles::model::{Placement, BOTTOM, RIGHT};
 use unscramble::kind::tiles::render::{Renderer, Style};
 
-/// `puzzles/3x3-typo`: seed 000 with tile 1's left edge written as the wrong half.
+/// `puzzles/3x3-typo`: the 3x3 blog puzzle with tile 1's left edge written as the wrong half.
 fn typo(root: &Path) {
     copy_dir(&bundled("3x3-typo"), &root.join("3x3-typo"));
 }

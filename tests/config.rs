@@ -7,7 +7,7 @@ use std::fs;
 use std::path::Path;
 use std::time::Duration;
 
-/// A project folder as a blog has it: `puzzles/` with seed 000, and
+/// A project folder as a blog has it: `puzzles/` with the 3x3 blog puzzle, and
 /// `unscramble.toml` beside it holding `config`.
 fn project(config: &str) -> tempfile::TempDir {
     let tmp = tempfile::tempdir().expect("tmp");

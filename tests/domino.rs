@@ -1,4 +1,4 @@
-//! Domino Fit puzzles (seed 001) in the same batch as tile puzzles.
+//! Domino Fit puzzles (the board of Philippe Olivier's post) in the same batch as tile puzzles.
 
 mod common;
 use common::*;
@@ -98,7 +98,7 @@ fn solve_prints_the_seed_solution_under_both_rules() {
 }
 
 /// `--tile-size` is one option for every kind of board: for Domino Fit it is
-/// the side of a cell (the seed's 7 x 7 board plus a margin cell for the sums).
+/// the side of a cell (the post's 7 x 7 board plus a margin cell for the sums).
 /// It was silently ignored: every board stayed at 48 px a cell.
 #[test]
 fn tile_size_sets_the_domino_cell_size() {

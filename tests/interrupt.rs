@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
 
-/// A puzzles folder of `n` small drawn puzzles (seed 000, 4 solutions each).
+/// A puzzles folder of `n` small drawn puzzles (the 3x3 blog puzzle, 4 solutions each).
 fn many_puzzles(root: &Path, n: usize, size: u32) {
     let first = drawn_puzzle(root, "p00", SEED_000, size);
     for i in 1..n {

@@ -1,6 +1,6 @@
 //! Every input notation reads into the same puzzles: the Legespiel XML
 //! configurations give their published counts, conversions keep every
-//! solution, and the seeds' own examples solve the same in every notation.
+//! solution, and the examples of the posts each notation comes from solve the same in every notation.
 
 mod common;
 use common::*;
@@ -87,11 +87,12 @@ fn every_legespiel_configuration_gives_its_published_counts_and_converts_faithfu
     assert_eq!((converted, refused), (88, 0));
 }
 
-/// Seed 003's dogs: Golden A/B, Black C/D, Yellow E/F, Chocolate G/H, FRONT
+/// The dog puzzle (`puzzles/seed-003-dogs`) in the letter code: Golden A/B, Black C/D, Yellow E/F, Chocolate G/H, FRONT
 /// the first letter; each line right, top, left, bottom.
 const SEED_003_LETTERS: &str = "DBHF\nCAHE\nAGDE\nFGAC\nCBHE\nDAGF\nAECG\nCAGF\nCEBG\n";
 const SEED_003_YAML: &str = include_str!("fixtures/seed-003/tile_dict.yaml");
-/// Seed 000 in seed 002's signed integers (ylw 1, red 2, grn 3, blu 4; '+'
+/// The 3x3 blog puzzle (`puzzles/3x3-original`) in the signed integers of
+/// `signed.txt` (ylw 1, red 2, grn 3, blu 4; '+'
 /// positive), each line top, right, bottom, left.
 const SEED_000_SIGNED: &str = "\
 [-2, +1, +4, +3]
@@ -136,7 +137,7 @@ fn the_seeds_solve_the_same_in_every_notation() {
     );
     assert_eq!(boards(&signed), boards(&native));
 
-    // Seed 004 prints pieces from 0 with clockwise turns, as a grid.
+    // The letter-code solver prints pieces from 0 with clockwise turns, as a grid.
     let out = unscramble()
         .args([
             "solve",
@@ -168,7 +169,7 @@ fn the_seeds_solve_the_same_in_every_notation() {
 #[test]
 fn a_rectangle_needs_board_yaml_and_has_two_board_turns() {
     let tmp = tempfile::tempdir().expect("tmp");
-    // The top two rows of seed 000's solved board: tiles 1, 9, 7, 4, 5, 3.
+    // The top two rows of the 3x3 blog puzzle's solved board: tiles 1, 9, 7, 4, 5, 3.
     let lines: Vec<&str> = SEED_000.lines().collect();
     let yaml: String = [1, 9, 7, 4, 5, 3]
         .iter()
@@ -195,7 +196,7 @@ fn a_rectangle_needs_board_yaml_and_has_two_board_turns() {
         total >= 2 && total == 2 * unique,
         "{total} solutions, {unique} unique"
     );
-    // The board it was cut from is among them: tiles 1..6 in order (with seed 000's turns).
+    // The board it was cut from is among them: tiles 1..6 in order (with that board's turns).
     assert!(
         boards(&v).contains(&"[[1,1],[2,3],[3,2],[4,2],[5,3],[6,2]]".to_string()),
         "{:?}",

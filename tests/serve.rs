@@ -26,7 +26,7 @@ fn yaml(puzzles: &Path) -> PathBuf {
     puzzles.join("3x3-original/input/tile_dict.yaml")
 }
 
-/// Seed 000 with the edges of tiles 1 and 2 swapped (the pictures stay): a
+/// The 3x3 blog puzzle with the edges of tiles 1 and 2 swapped (the pictures stay): a
 /// valid puzzle whose boards look different.
 fn swapped() -> String {
     let mut lines: Vec<String> = SEED_000.lines().map(String::from).collect();

@@ -1,4 +1,4 @@
-//! Issue 18, "silent where it should speak": every non-zero exit says why,
+//! Nothing fails in silence: every non-zero exit says why,
 //! even with -q; an empty puzzles folder is an error; every missing picture
 //! is named at once; a count is blamed on --max-images only when that flag
 //! dropped a board; counts take the right plural.

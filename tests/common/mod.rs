@@ -10,7 +10,8 @@ use std::path::{Path, PathBuf};
 use std::process::Output;
 use std::sync::OnceLock;
 
-/// Seed 000's puzzle, as bundled in `puzzles/3x3-original`.
+/// The 3x3 puzzle of the blog series "Scramble Squares, Pt. 1/3: Constraint
+/// Programming", as bundled in `puzzles/3x3-original`.
 pub const SEED_000: &str = include_str!("../../puzzles/3x3-original/input/tile_dict.yaml");
 
 pub fn repo() -> PathBuf {
@@ -128,7 +129,7 @@ pub fn drawn_puzzle(root: &Path, name: &str, yaml: &str, size: u32) -> PathBuf {
     dir
 }
 
-/// A puzzles folder with seed 000 drawn at 16 pixels a tile under each of
+/// A puzzles folder with the 3x3 blog puzzle ([`SEED_000`]) drawn at 16 pixels a tile under each of
 /// `names`, and where its output goes (not yet made).
 pub fn site(names: &[&str]) -> (tempfile::TempDir, PathBuf, PathBuf) {
     let tmp = tempfile::tempdir().expect("tmp");

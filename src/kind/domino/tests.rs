@@ -1,4 +1,4 @@
-//! Tests across the module: the seed, brute force against the solver, and
+//! Tests across the module: the board of Philippe Olivier's post, brute force against the solver, and
 //! generated boards.
 
 use super::generate::generate_with_tiling;
@@ -11,7 +11,8 @@ use std::path::Path;
 pub(crate) const SEED: &str =
     include_str!("../../../puzzles/domino-fit-seed/input/domino_fit.yaml");
 
-/// Seed 001's printed solution.
+/// The solution as printed in Philippe Olivier's "Solving Domino Fit Using
+/// Constraint Programming", whose board `puzzles/domino-fit-seed` is.
 const SEED_SOLUTION: &str = "\
 1X-2-2X
 |1-2X-2

@@ -5,10 +5,10 @@ use crate::kind::stop::StoppedBy;
 use crate::pipeline::output::json::Inline;
 use serde::Serialize;
 
-/// Seed 001's text form, one line per row: `1` the dot (upper) cell of a one,
+/// The text form of Philippe Olivier's Domino Fit post, one line per row: `1` the dot (upper) cell of a one,
 /// `|` its lower cell, `2` the dot (right) cell of a two, `-` its left cell,
 /// `X` a black cell. A free cell left empty (only under [`super::Cover::Partial`])
-/// is `.`; the seed's printer would show it as `|`, which hides it.
+/// is `.`; that post's printer would show it as `|`, which hides it.
 pub fn text(p: &DominoPuzzle, solution: &DominoSolution) -> String {
     let (width, height) = (p.width(), p.height());
     let mut grid: Vec<u8> = (0..width * height)

@@ -25,7 +25,7 @@ impl Half {
     }
 }
 
-/// Side of a tile in the seed's order: right, top, left, bottom (counter-clockwise
+/// Side of a tile in `tile_dict.yaml`'s order: right, top, left, bottom (counter-clockwise
 /// from the right), so that turning a tile is a cyclic shift of its edge list.
 pub const SIDE_NAMES: [&str; 4] = ["right", "top", "left", "bottom"];
 pub const RIGHT: usize = 0;

@@ -44,7 +44,7 @@ impl Notation {
     }
 }
 
-/// Seed 000's text form: one board row per line, cells `[t=<tile>,r=<turns>]`
+/// The text form of the blog series "Scramble Squares, Pt. 1/3": one board row per line, cells `[t=<tile>,r=<turns>]`
 /// separated by single spaces.
 pub fn board_text(cols: usize, board: &[Placement], n: Notation) -> String {
     let mut s = String::new();
@@ -56,7 +56,7 @@ pub fn board_text(cols: usize, board: &[Placement], n: Notation) -> String {
     s
 }
 
-/// Seed 004's schematic: the board as a grid of `piece/turns` pairs.
+/// The letter-code solver's schematic (`letters.txt`'s source): the board as a grid of `piece/turns` pairs.
 pub fn schematic(cols: usize, board: &[Placement], n: Notation) -> String {
     let cells: Vec<String> = board
         .iter()

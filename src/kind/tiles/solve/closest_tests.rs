@@ -83,7 +83,8 @@ fn agrees_with_brute_force_on_small_boards() {
     assert!(unsolvable >= 15, "only {unsolvable} unsolvable puzzles");
 }
 
-/// Seed 000 with one edge of one tile given the wrong half: where that edge
+/// The 3x3 blog puzzle (`puzzles/3x3-original`) with one edge of one tile
+/// given the wrong half: where that edge
 /// is an inner edge of the solution, the puzzle has no solution, and the
 /// solution's own class is among the closest boards, wrong at that edge only.
 #[test]
@@ -122,7 +123,7 @@ fn a_one_edge_error_shows_as_that_edge() {
             assert_eq!(p.unmatched(&rep), vec![seam], "tile {tile} side {side}");
         }
     }
-    // Seed 000's twelve inner edges, each from either side; six of these
+    // The 3x3 board's twelve inner edges, each from either side; six of these
     // errors leave another arrangement that fits.
     assert_eq!(cases, 18);
 }

@@ -122,7 +122,8 @@ mod tests {
 
     #[test]
     fn spiral_on_3x3_is_seed_004s_numbering() {
-        // Seed 004's places:  4 3 2 / 5 0 1 / 6 7 8
+        // The places of the letter-code solver (`letters.txt`'s source):
+        // 4 3 2 / 5 0 1 / 6 7 8
         assert_eq!(
             cells_in_order(3, 3, Order::Spiral),
             vec![4, 5, 2, 1, 0, 3, 6, 7, 8]

@@ -4,7 +4,8 @@ use crate::kind::tiles::model::Placement;
 use crate::kind::tiles::solve::Order;
 use std::path::Path;
 
-/// Seed 000's puzzle, as bundled in `puzzles/3x3-original`.
+/// The 3x3 puzzle of the blog series "Scramble Squares, Pt. 1/3: Constraint
+/// Programming", as bundled in `puzzles/3x3-original`.
 pub(crate) const SEED_000: &str =
     include_str!("../../../../puzzles/3x3-original/input/tile_dict.yaml");
 
@@ -58,7 +59,7 @@ fn seed_000_has_four_solutions_in_one_class() {
     assert_eq!(out.unique, 1);
     assert_eq!(out.classes, vec![1, 1, 1, 1]);
     assert!(out.complete());
-    // The seed's solution has tile 5 in the centre.
+    // The 3x3 blog puzzle's solution has tile 5 in the centre.
     assert!(out.solutions.iter().all(|b| b[4].tile == 4));
 }
 
@@ -193,7 +194,7 @@ fn agrees_with_brute_force_on_rectangles() {
 
 #[test]
 fn agrees_with_brute_force_on_seed_000_subsets() {
-    // Four of the seed's tiles as a 2x2 puzzle, several ways.
+    // Four tiles of the 3x3 blog puzzle as a 2x2 puzzle, several ways.
     let lines: Vec<&str> = SEED_000.lines().collect();
     for pick in [[0, 1, 2, 3], [4, 5, 6, 7], [1, 3, 5, 7], [0, 4, 8, 2]] {
         let text: String = pick
