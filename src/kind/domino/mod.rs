@@ -9,6 +9,7 @@
 //! frame. Coordinates are the Domino Fit post's: `(w, h)` with `(0, 0)`
 //! top-left, `w` to the right, `h` down.
 
+mod as_kind;
 mod generate;
 mod parse;
 mod render;
@@ -19,6 +20,7 @@ mod text;
 #[cfg(test)]
 pub(crate) mod tests;
 
+pub use as_kind::{cell, Domino, DominoBoards};
 pub use generate::generate;
 pub use parse::parse;
 pub use render::{render_solution, render_unsolved, Renderer};

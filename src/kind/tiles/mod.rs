@@ -4,6 +4,7 @@
 //! benchmark boards of [`generate`] and the search drawn by [`animate`].
 
 pub mod animate;
+mod as_kind;
 pub mod draw;
 pub mod generate;
 pub mod input;
@@ -11,3 +12,5 @@ pub mod model;
 pub mod overlay;
 pub mod render;
 pub mod solve;
+
+pub use as_kind::{TileBoards, TilePuzzle, TileSource, Tiles};

@@ -141,6 +141,44 @@ impl Outcome {
     }
 }
 
+/// What the searches of a tile puzzle found: its solutions and, when a
+/// whole search proved there are none, the boards closest to one.
+#[derive(Clone, Debug)]
+pub struct Found {
+    pub outcome: Outcome,
+    pub closest: Option<Closest>,
+}
+
+/// Finds every solution; only a whole search proves there is none, and then
+/// the closest boards (with `closest_nodes`, their node budget) get what is
+/// left of the time up to `deadline`, and are listed like solutions. The one
+/// place that decides when to look for the closest boards: the job and
+/// `solve` both come here. `limits.timeout` is replaced by the deadline.
+pub fn solve_or_closest(
+    puzzle: &Puzzle,
+    limits: &Limits,
+    deadline: Option<Instant>,
+    closest_nodes: Option<u64>,
+) -> Found {
+    let left = || deadline.map(|d| d.saturating_duration_since(Instant::now()));
+    let limits = Limits {
+        timeout: left(),
+        ..*limits
+    };
+    let outcome = solve(puzzle, &limits);
+    let closest = closest_nodes
+        .filter(|_| outcome.total == 0 && outcome.complete())
+        .map(|nodes| {
+            let limits = Limits {
+                max_solutions: limits.max_solutions.min(MAX_LISTED),
+                timeout: left(),
+                ..limits
+            };
+            closest(puzzle, &limits, nodes)
+        });
+    Found { outcome, closest }
+}
+
 /// Finds every solution (up to `limits`), checking each one independently of
 /// the search before reporting it.
 pub fn solve(puzzle: &Puzzle, limits: &Limits) -> Outcome {
