@@ -45,15 +45,11 @@ pub fn run_solve(args: &SolveArgs) -> ExitCode {
         symmetry: !args.no_symmetry,
         turn_order: args.try_turns,
     };
-    let outcome = pool.install(|| solve::solve(&parsed.puzzle, &limits));
-    // The closest boards get what is left of the time, and are listed like solutions.
-    let closest_limits = solve::Limits {
-        max_solutions: limits.max_solutions.min(solve::MAX_LISTED),
-        timeout: s.timeout.map(|t| t.saturating_sub(start.elapsed())),
-        ..limits
-    };
-    let closest = (outcome.total == 0 && outcome.complete() && !s.no_closest)
-        .then(|| pool.install(|| solve::closest(&parsed.puzzle, &closest_limits, s.closest_nodes)));
+    let deadline = s.timeout.map(|t| Instant::now() + t);
+    let closest_nodes = (!s.no_closest).then_some(s.closest_nodes);
+    let found =
+        pool.install(|| solve::solve_or_closest(&parsed.puzzle, &limits, deadline, closest_nodes));
+    let (outcome, closest) = (found.outcome, found.closest);
     let elapsed = start.elapsed();
     let puzzle = &parsed.puzzle;
     let board = |b: &[unscramble::kind::tiles::model::Placement]| {

@@ -17,7 +17,7 @@ pub fn labels(canvas: &mut RgbImage, cols: usize, board: &[Placement], top: i32,
     let (scale, pad, line) = key_metrics(side);
     let side = side as i32;
     let rows = board.len().div_ceil(cols.max(1)) as i32;
-    let frame = crate::kind::tiles::render::FRAME as i32;
+    let frame = crate::gfx::canvas::FRAME as i32;
     let width = cols as i32 * side;
     let white = Rgb([255, 255, 255]);
     let rule = Rgb([200, 200, 200]);
@@ -58,7 +58,7 @@ fn key_metrics(side: u32) -> (i32, i32, i32) {
 /// the key's lines, a last padding, and the frame closing it.
 pub fn key_height(rows: usize, side: u32) -> u32 {
     let (_, pad, line) = key_metrics(side);
-    (rows as i32 * line + pad) as u32 + crate::kind::tiles::render::FRAME
+    (rows as i32 * line + pad) as u32 + crate::gfx::canvas::FRAME
 }
 
 /// Outlines every inner edge of the board, where two halves of one picture

@@ -4,7 +4,7 @@
 
 use super::{Context, JobKind};
 use crate::error::InputError;
-use crate::kind::tiles::render::{self, TileSet};
+use crate::kind::tiles::render::TileSet;
 use crate::kind::tiles::solve::Found;
 use crate::kind::tiles::{TileBoards, TilePuzzle, TileSource, Tiles};
 use crate::kind::Image;
@@ -58,7 +58,7 @@ fn play_page(name: &str, p: &TilePuzzle, found: &Found, tiles: &TileSet) -> Stri
         width,
         height,
         side: tiles.side(),
-        frame: render::FRAME,
+        frame: crate::gfx::canvas::FRAME,
     };
     let outcome = &found.outcome;
     let solutions = crate::present::play::Solutions {

@@ -3,9 +3,10 @@
 //! depth so far. The board area is exactly what `render` draws for the same
 //! cells, so the last frame of a solved search is the solution's board.
 
+use crate::gfx::canvas::FRAME;
 use crate::gfx::font;
 use crate::kind::tiles::model::{Placement, Puzzle};
-use crate::kind::tiles::render::{Renderer, Style, FRAME};
+use crate::kind::tiles::render::{Renderer, Style};
 use crate::kind::tiles::solve::trace::Event;
 use image::{Rgb, RgbImage, RgbaImage};
 use imageproc::drawing::draw_filled_rect_mut;
