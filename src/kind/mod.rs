@@ -13,6 +13,10 @@ pub mod tiles;
 
 use stop::StopReason;
 
+/// The input file that marks a folder as a Domino Fit puzzle (here, not in
+/// `domino`, so the tile reader can list it without depending on `domino`).
+pub const DOMINO_FILE: &str = "domino_fit.yaml";
+
 /// Which kind of puzzle a notation file describes. The file's name decides
 /// (a Domino Fit board is `domino_fit.yaml`, every other notation is tiles),
 /// here and nowhere else, so the job, `solve`, `animate` and the tile reader
@@ -25,7 +29,7 @@ pub enum Kind {
 
 impl Kind {
     pub fn of(notation: &Path) -> Kind {
-        if notation.file_name().is_some_and(|n| n == domino::FILE_NAME) {
+        if notation.file_name().is_some_and(|n| n == DOMINO_FILE) {
             Kind::Domino
         } else {
             Kind::Tiles

@@ -27,8 +27,7 @@ pub use render::{render_solution, render_unsolved, Renderer};
 pub use solve::{solve, solve_within, DominoOutcome, MAX_NODES};
 pub use text::{text, SolutionsFile};
 
-/// The input file that marks a folder as a Domino Fit puzzle.
-pub const FILE_NAME: &str = "domino_fit.yaml";
+pub use crate::kind::DOMINO_FILE as FILE_NAME;
 
 /// Bitmask rows keep the solver fast; 64 is also far beyond any real board.
 pub const MAX_SIDE: usize = 64;

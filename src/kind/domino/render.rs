@@ -5,7 +5,6 @@
 
 use super::{DominoPuzzle, DominoSolution, Kind, Placement};
 use crate::gfx::canvas::FRAME;
-use crate::kind::tiles::draw::draw_number;
 use image::{Rgb, RgbImage};
 use imageproc::drawing::{draw_filled_circle_mut, draw_filled_rect_mut};
 use imageproc::rect::Rect;
@@ -75,7 +74,7 @@ impl Renderer {
     pub fn paint(
         &self,
         solution: Option<&DominoSolution>,
-        canvas: &mut crate::kind::tiles::render::Canvas,
+        canvas: &mut crate::gfx::canvas::Canvas,
     ) {
         let [w, h] = self.size();
         canvas.reset(w, h, None);
@@ -196,7 +195,7 @@ fn number(img: &mut RgbImage, cell: u32, n: u32, centre: (i32, i32)) {
     let digits = n.to_string().len() as i32;
     // As large as fits a cell with a margin, at most 4 pixels per font pixel.
     let scale = ((cell as i32 - 10) / (4 * digits - 1)).clamp(1, 4);
-    draw_number(img, n as usize, centre, scale, INK);
+    crate::gfx::font::draw_text_centred(img, &n.to_string(), centre, scale, INK);
 }
 
 fn frame(img: &mut RgbImage) {

@@ -1,8 +1,8 @@
 //! The text and JSON forms of Domino Fit solutions.
 
 use super::{DominoOutcome, DominoPuzzle, DominoSolution, Kind};
+use crate::json::Inline;
 use crate::kind::stop::StoppedBy;
-use crate::pipeline::output::json::Inline;
 use serde::Serialize;
 
 /// Seed 001's text form, one line per row: `1` the dot (upper) cell of a one,
@@ -114,6 +114,6 @@ impl SolutionsFile {
     }
 
     pub fn to_json(&self) -> String {
-        crate::pipeline::output::json::to_string(self, 2)
+        crate::json::to_string(self, 2)
     }
 }

@@ -42,7 +42,7 @@ pub fn svg(nodes_per_depth: &[u64], title: &str) -> String {
         s,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="11">"#
     );
-    let _ = writeln!(s, "<title>{}</title>", crate::present::gallery::esc(title));
+    let _ = writeln!(s, "<title>{}</title>", crate::html::esc(title));
     let _ = writeln!(
         s,
         r#"<rect width="{width}" height="{height}" fill="white"/>"#
@@ -50,7 +50,7 @@ pub fn svg(nodes_per_depth: &[u64], title: &str) -> String {
     let _ = writeln!(
         s,
         r#"<text x="{LEFT}" y="18" font-size="13">{}</text>"#,
-        crate::present::gallery::esc(title)
+        crate::html::esc(title)
     );
     let _ = writeln!(
         s,

@@ -10,12 +10,12 @@ pub mod frames;
 pub mod picture;
 
 use crate::error::{InputError, OutputError, PuzzleError};
+use crate::fsio::{write_if_changed, Written};
 use crate::gfx::apng;
 use crate::kind::tiles::input::{self, pictures};
 use crate::kind::tiles::model::{Board, Puzzle};
 use crate::kind::tiles::solve::trace::{self, Traced};
 use crate::kind::tiles::solve::{self, Order, TurnOrder};
-use crate::pipeline::output::{write_if_changed, Written};
 use frames::FramePlan;
 use picture::{Painter, State};
 use std::ops::ControlFlow;
