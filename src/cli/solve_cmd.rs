@@ -67,7 +67,11 @@ pub fn run_solve(args: &SolveArgs) -> ExitCode {
         print!("{}", json.to_json());
     } else {
         for (i, b) in outcome.solutions.iter().enumerate() {
-            println!("=== Solution {} (class {}) ===", i + 1, outcome.classes[i]);
+            println!(
+                "=== Solution {} (class {}) ===",
+                i + 1,
+                outcome.extra.classes[i]
+            );
             print!("{}", board(b));
         }
         for (i, b) in closest.iter().flat_map(|c| c.boards.iter()).enumerate() {
@@ -78,8 +82,8 @@ pub fn run_solve(args: &SolveArgs) -> ExitCode {
     }
     let counts = report::counts(
         outcome.total,
-        Some(outcome.unique),
-        Some(outcome.looks),
+        Some(outcome.extra.unique),
+        Some(outcome.extra.looks),
         outcome.complete(),
     );
     let why = match outcome.stopped {

@@ -7,10 +7,12 @@ use std::path::Path;
 use std::time::Instant;
 
 pub mod domino;
+mod outcome;
 pub(crate) mod seeded;
 pub mod stop;
 pub mod tiles;
 
+pub use outcome::Outcome;
 use stop::StopReason;
 
 /// The input file that marks a folder as a Domino Fit puzzle (here, not in

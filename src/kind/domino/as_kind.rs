@@ -1,7 +1,7 @@
 //! Domino Fit as a [`PuzzleKind`]: `domino_fit.yaml` alone is the puzzle
 //! (no files beside it, nothing to decode), and its boards are drawn.
 
-use super::{DominoOutcome, DominoPuzzle, Renderer, CELL};
+use super::{DominoPuzzle, Outcome, Renderer, CELL};
 use crate::gfx::canvas::Canvas;
 use crate::kind::tiles::render::Style;
 use crate::kind::{Boards, Facts, Failed, Image, Kind, PuzzleKind, Read, Search};
@@ -14,7 +14,7 @@ impl PuzzleKind for Domino {
     const KIND: Kind = Kind::Domino;
     type Source = DominoPuzzle;
     type Puzzle = DominoPuzzle;
-    type Found = DominoOutcome;
+    type Found = Outcome;
     type Boards<'a> = DominoBoards<'a>;
 
     fn read(notation: &Path, bytes: &[u8], _max_side: u32) -> Result<Read<DominoPuzzle>, Failed> {
@@ -37,13 +37,13 @@ impl PuzzleKind for Domino {
         Ok(source)
     }
 
-    fn solve(puzzle: &DominoPuzzle, search: &Search) -> DominoOutcome {
+    fn solve(puzzle: &DominoPuzzle, search: &Search) -> Outcome {
         let max_nodes = search.max_nodes.unwrap_or(super::MAX_NODES);
         let bounds = (search.max_solutions, max_nodes);
         super::solve_within(puzzle, search.cover, bounds, search.deadline)
     }
 
-    fn facts<'a>(puzzle: &'a DominoPuzzle, found: &'a DominoOutcome) -> Facts<'a> {
+    fn facts<'a>(puzzle: &'a DominoPuzzle, found: &'a Outcome) -> Facts<'a> {
         Facts {
             rows: puzzle.height(),
             cols: puzzle.width(),
@@ -61,11 +61,7 @@ impl PuzzleKind for Domino {
     }
 
     /// `--tile-size` is the side of a cell: one option for every kind of board.
-    fn boards<'a>(
-        puzzle: &'a DominoPuzzle,
-        found: &'a DominoOutcome,
-        style: Style,
-    ) -> DominoBoards<'a> {
+    fn boards<'a>(puzzle: &'a DominoPuzzle, found: &'a Outcome, style: Style) -> DominoBoards<'a> {
         DominoBoards {
             renderer: Renderer::new(puzzle, cell(style)),
             outcome: found,
@@ -81,7 +77,7 @@ pub fn cell(style: Style) -> u32 {
 /// The boards of a Domino Fit puzzle, drawn over its board with the sums.
 pub struct DominoBoards<'a> {
     renderer: Renderer,
-    outcome: &'a DominoOutcome,
+    outcome: &'a Outcome,
 }
 
 impl Boards for DominoBoards<'_> {

@@ -24,7 +24,7 @@ pub use as_kind::{cell, Domino, DominoBoards};
 pub use generate::generate;
 pub use parse::parse;
 pub use render::{render_solution, render_unsolved, Renderer};
-pub use solve::{solve, solve_within, DominoOutcome, MAX_NODES};
+pub use solve::{solve, solve_within, Outcome, MAX_NODES};
 pub use text::{text, SolutionsFile};
 
 pub use crate::kind::DOMINO_FILE as FILE_NAME;

@@ -1,6 +1,6 @@
 //! The text and JSON forms of Domino Fit solutions.
 
-use super::{DominoOutcome, DominoPuzzle, DominoSolution, Kind};
+use super::{DominoPuzzle, DominoSolution, Kind, Outcome};
 use crate::json::Inline;
 use crate::kind::stop::StoppedBy;
 use serde::Serialize;
@@ -75,11 +75,11 @@ pub struct SolutionsFile {
 }
 
 impl SolutionsFile {
-    pub fn new(p: &DominoPuzzle, outcome: &DominoOutcome, rendered: &[usize]) -> Self {
+    pub fn new(p: &DominoPuzzle, outcome: &Outcome, rendered: &[usize]) -> Self {
         SolutionsFile {
             width: p.width(),
             height: p.height(),
-            rule: outcome.cover.name(),
+            rule: outcome.extra.name(),
             solutions_total: outcome.total,
             solutions_listed: (!outcome.listed_all()).then_some(outcome.solutions.len()),
             complete: outcome.complete(),

@@ -3,7 +3,7 @@
 
 use super::{Context, JobKind};
 use crate::error::InputError;
-use crate::kind::domino::{self, Domino, DominoBoards, DominoOutcome, DominoPuzzle};
+use crate::kind::domino::{self, Domino, DominoBoards, DominoPuzzle, Outcome};
 use crate::kind::Image;
 use crate::pipeline::output::solutions::Notation;
 use crate::present::summary::{PuzzleKind, PuzzleReport};
@@ -17,7 +17,7 @@ impl JobKind for Domino {
         super::pixels::check_domino(&ctx.notation, size, cell, ctx.options.max_pixels)
     }
 
-    fn text(puzzle: &DominoPuzzle, found: &DominoOutcome, image: Image, _: Notation) -> String {
+    fn text(puzzle: &DominoPuzzle, found: &Outcome, image: Image, _: Notation) -> String {
         match image {
             Image::Solution(k) => found.solutions.get(k - 1),
             _ => None,
@@ -26,18 +26,14 @@ impl JobKind for Domino {
         .unwrap_or_default()
     }
 
-    fn solutions_json(
-        puzzle: &DominoPuzzle,
-        found: &DominoOutcome,
-        report: &PuzzleReport,
-    ) -> String {
+    fn solutions_json(puzzle: &DominoPuzzle, found: &Outcome, report: &PuzzleReport) -> String {
         domino::SolutionsFile::new(puzzle, found, &report.rendered).to_json()
     }
 
     fn more_files(
         _: &str,
         _: &DominoPuzzle,
-        _: &DominoOutcome,
+        _: &Outcome,
         _: &DominoBoards<'_>,
     ) -> Vec<(&'static str, String)> {
         Vec::new()

@@ -131,18 +131,24 @@ impl SolutionsFile {
             cols: puzzle.cols,
             tiles: puzzle.tiles.len(),
             solutions_total: outcome.total,
-            solutions_unique: outcome.unique,
-            solutions_distinct_looks: outcome.looks,
+            solutions_unique: outcome.extra.unique,
+            solutions_distinct_looks: outcome.extra.looks,
             solutions_listed: (!outcome.listed_all()).then_some(outcome.solutions.len()),
             complete: outcome.complete(),
             stopped_by: outcome.stopped.as_ref().map(StopReason::by),
             rendered: Inline(rendered.to_vec()),
             nodes: outcome.nodes,
-            nodes_per_depth: Inline(outcome.nodes_per_depth.clone()),
+            nodes_per_depth: Inline(outcome.extra.nodes_per_depth.clone()),
             solutions: outcome
                 .solutions
                 .iter()
-                .zip(outcome.classes.iter().zip(&outcome.look_classes))
+                .zip(
+                    outcome
+                        .extra
+                        .classes
+                        .iter()
+                        .zip(&outcome.extra.look_classes),
+                )
                 .enumerate()
                 .map(|(i, (board, (&class, &look)))| {
                     Inline(Entry {

@@ -223,8 +223,8 @@ fn chart_of(puzzle: &Puzzle, options: &Options, name: &str) -> (Vec<u64>, String
         "{name}: nodes per depth, {order} order, {search}, {} nodes{partial}",
         outcome.nodes
     );
-    let svg = chart::svg(&outcome.nodes_per_depth, &title);
-    (outcome.nodes_per_depth, svg)
+    let svg = chart::svg(&outcome.extra.nodes_per_depth, &title);
+    (outcome.extra.nodes_per_depth, svg)
 }
 
 fn name_of(path: &Path) -> String {
