@@ -60,11 +60,11 @@ pub fn run_solve(args: &SolveArgs) -> ExitCode {
         }
     };
     if args.json {
-        let mut json = output::solutions::SolutionsFile::new(puzzle, &outcome, &[]);
-        if let Some(c) = &closest {
-            json = json.with_closest(puzzle, c, &[]);
-        }
-        print!("{}", json.to_json());
+        let closest = closest.as_ref().map(|c| (c, &[][..]));
+        print!(
+            "{}",
+            output::solutions::solutions_json(puzzle, &outcome, &[], closest)
+        );
     } else {
         for (i, b) in outcome.solutions.iter().enumerate() {
             println!(
@@ -128,10 +128,7 @@ fn solve_domino(file: &Path, args: &SolveArgs, start: Instant) -> ExitCode {
     let bounds = (s.max_solutions, s.max_nodes.unwrap_or(domino::MAX_NODES));
     let outcome = domino::solve_within(&puzzle, cover, bounds, s.timeout.map(|t| start + t));
     if args.json {
-        print!(
-            "{}",
-            domino::SolutionsFile::new(&puzzle, &outcome, &[]).to_json()
-        );
+        print!("{}", domino::solutions_json(&puzzle, &outcome, &[]));
     } else {
         for (i, sol) in outcome.solutions.iter().enumerate() {
             println!("=== Solution {} ===\n{}", i + 1, domino::text(&puzzle, sol));

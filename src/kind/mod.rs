@@ -9,6 +9,7 @@ use std::time::Instant;
 pub mod domino;
 mod outcome;
 pub(crate) mod seeded;
+pub(crate) mod solutions_file;
 pub mod stop;
 pub mod tiles;
 

@@ -2,11 +2,11 @@
 //! on a board with black cells so that every row and column shows its number
 //! of dots.
 //!
-//! The job (`pipeline::job::domino`) drives it through this API: [`parse`]
-//! the input file, [`solve`] it under a [`Cover`] rule, then [`text`],
-//! [`render_unsolved`]/[`render_solution`] and [`SolutionsFile`] for the
-//! outputs; it shares the tile kind's file reader, stop reasons and canvas
-//! frame. Coordinates are the Domino Fit post's: `(w, h)` with `(0, 0)`
+//! The job drives it as a [`crate::kind::PuzzleKind`] ([`Domino`]): [`parse`]
+//! the input file, [`solve`] it under a [`Cover`] rule, paint its boards
+//! ([`DominoBoards`]), then [`text`] and [`solutions_json`] for the files;
+//! it shares the tile kind's YAML reader, the stop reasons, the one
+//! `Outcome` and `solutions.json` shape, and the canvas frame. Coordinates are the Domino Fit post's: `(w, h)` with `(0, 0)`
 //! top-left, `w` to the right, `h` down.
 
 mod as_kind;
@@ -23,9 +23,9 @@ pub(crate) mod tests;
 pub use as_kind::{cell, Domino, DominoBoards};
 pub use generate::generate;
 pub use parse::parse;
-pub use render::{render_solution, render_unsolved, Renderer};
+pub(crate) use render::Renderer;
 pub use solve::{solve, solve_within, Outcome, MAX_NODES};
-pub use text::{text, SolutionsFile};
+pub use text::{solutions_json, text};
 
 pub use crate::kind::DOMINO_FILE as FILE_NAME;
 
@@ -51,12 +51,6 @@ impl Cover {
             Cover::Full => "full",
             Cover::Partial => "partial",
         }
-    }
-    /// Reads a rule name as [`Cover::name`] writes it.
-    pub fn from_name(name: &str) -> Option<Cover> {
-        [Cover::Full, Cover::Partial]
-            .into_iter()
-            .find(|c| c.name() == name)
     }
 }
 

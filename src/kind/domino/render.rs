@@ -23,16 +23,16 @@ pub(super) const EDGE: Rgb<u8> = Rgb([90, 70, 50]);
 pub(super) const DOT: Rgb<u8> = Rgb([20, 40, 110]);
 
 /// Draws the boards of one puzzle. The board with its numbers is drawn once;
-/// each image starts from a copy of it in a canvas reused for every solution.
-pub struct Renderer {
+/// each image starts from a copy of it in the canvas it is painted into
+/// (the shape of the tile boards' `TileSet::paint`).
+pub(crate) struct Renderer {
     base: RgbImage,
-    canvas: RgbImage,
     cell: u32,
 }
 
 impl Renderer {
     /// `cell` is the side of a cell in pixels.
-    pub fn new(p: &DominoPuzzle, cell: u32) -> Renderer {
+    pub(crate) fn new(p: &DominoPuzzle, cell: u32) -> Renderer {
         let (w, h) = (p.width() as u32, p.height() as u32);
         // One cell's width of margin holds the sums; the extra pixel closes the grid.
         let mut base = RgbImage::from_pixel(
@@ -61,17 +61,16 @@ impl Renderer {
             number(&mut base, cell, n, (FRAME as i32 + half, y));
         }
         frame(&mut base);
-        let canvas = base.clone();
-        Renderer { base, canvas, cell }
+        Renderer { base, cell }
     }
 
-    pub fn size(&self) -> [u32; 2] {
+    pub(crate) fn size(&self) -> [u32; 2] {
         [self.base.width(), self.base.height()]
     }
 
     /// Paints `solution`'s board, or with `None` the unsolved one, into an
     /// RGB `canvas` (for the job's parallel writer).
-    pub fn paint(
+    pub(crate) fn paint(
         &self,
         solution: Option<&DominoSolution>,
         canvas: &mut crate::gfx::canvas::Canvas,
@@ -87,31 +86,6 @@ impl Renderer {
             });
         }
     }
-
-    /// The board with its numbers and black cells, no dominoes.
-    pub fn unsolved(&mut self) -> &RgbImage {
-        self.canvas.copy_from_slice(&self.base);
-        &self.canvas
-    }
-
-    /// The board with `solution`'s dominoes.
-    pub fn solution(&mut self, solution: &DominoSolution) -> &RgbImage {
-        self.canvas.copy_from_slice(&self.base);
-        for d in &solution.dominoes {
-            domino(&mut self.canvas, self.cell, d);
-        }
-        &self.canvas
-    }
-}
-
-/// [`Renderer::unsolved`] for a single image.
-pub fn render_unsolved(p: &DominoPuzzle) -> RgbImage {
-    Renderer::new(p, CELL).unsolved().clone()
-}
-
-/// [`Renderer::solution`] for a single image.
-pub fn render_solution(p: &DominoPuzzle, solution: &DominoSolution) -> RgbImage {
-    Renderer::new(p, CELL).solution(solution).clone()
 }
 
 /// Top-left pixel of cell (0, 0)'s grid lines.
@@ -212,12 +186,25 @@ mod tests {
     use crate::kind::domino::{solve, tests::seed, Cover};
     use crate::kind::tiles::render::{encode_png, PngEffort};
 
+    impl Renderer {
+        fn unsolved(&self) -> RgbImage {
+            self.base.clone()
+        }
+        fn solution(&self, solution: &DominoSolution) -> RgbImage {
+            let mut img = self.base.clone();
+            for d in &solution.dominoes {
+                domino(&mut img, self.cell, d);
+            }
+            img
+        }
+    }
+
     #[test]
     fn boards_show_blacks_dots_and_frame_and_encode_the_same_twice() {
         let p = seed();
         let s = solve(&p, Cover::Full, 10, None).solutions.remove(0);
-        let mut r = Renderer::new(&p, CELL);
-        let img = r.solution(&s).clone();
+        let r = Renderer::new(&p, CELL);
+        let img = r.solution(&s);
         let (w, h) = img.dimensions();
         assert_eq!((w, h), (2 + 8 * CELL + 1, 2 + 8 * CELL + 1));
         for x in 0..w {
@@ -249,7 +236,7 @@ mod tests {
             assert_eq!(img.get_pixel(x, y), &FACE, "{d:?}");
         }
         // Unsolved: free cells are paper, and numbers are drawn in the margins.
-        let unsolved = r.unsolved().clone();
+        let unsolved = r.unsolved();
         let (x, y) = cell_centre(CELL, 0, 0);
         assert_eq!(unsolved.get_pixel(x, y), &PAPER);
         let inked = |x0: u32, y0: u32| {
@@ -262,8 +249,12 @@ mod tests {
         assert!(inked(1, by + 6 * CELL), "row 6's sum");
         let (mut a, mut b) = (Vec::new(), Vec::new());
         encode_png(&img, PngEffort::Default, &mut a);
-        encode_png(&render_solution(&p, &s), PngEffort::Default, &mut b);
+        encode_png(
+            &Renderer::new(&p, CELL).solution(&s),
+            PngEffort::Default,
+            &mut b,
+        );
         assert_eq!(a, b);
-        assert_eq!(render_unsolved(&p), unsolved);
+        assert_eq!(Renderer::new(&p, CELL).unsolved(), unsolved);
     }
 }

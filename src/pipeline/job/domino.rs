@@ -27,7 +27,7 @@ impl JobKind for Domino {
     }
 
     fn solutions_json(puzzle: &DominoPuzzle, found: &Outcome, report: &PuzzleReport) -> String {
-        domino::SolutionsFile::new(puzzle, found, &report.rendered).to_json()
+        domino::solutions_json(puzzle, found, &report.rendered)
     }
 
     fn more_files(

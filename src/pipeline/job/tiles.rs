@@ -8,7 +8,7 @@ use crate::kind::tiles::render::TileSet;
 use crate::kind::tiles::solve::Found;
 use crate::kind::tiles::{TileBoards, TilePuzzle, TileSource, Tiles};
 use crate::kind::Image;
-use crate::pipeline::output::solutions::{board_text, Notation, SolutionsFile};
+use crate::pipeline::output::solutions::{board_text, solutions_json, Notation};
 use crate::present::summary::{PuzzleKind, PuzzleReport};
 
 impl JobKind for Tiles {
@@ -31,12 +31,9 @@ impl JobKind for Tiles {
     }
 
     fn solutions_json(p: &TilePuzzle, found: &Found, report: &PuzzleReport) -> String {
-        let puzzle = &p.puzzle;
-        let mut json = SolutionsFile::new(puzzle, &found.outcome, &report.rendered);
-        if let (Some(c), Some(r)) = (&found.closest, &report.closest) {
-            json = json.with_closest(puzzle, c, &r.rendered);
-        }
-        json.to_json()
+        let closest = found.closest.as_ref().zip(report.closest.as_ref());
+        let closest = closest.map(|(c, r)| (c, &r.rendered[..]));
+        solutions_json(&p.puzzle, &found.outcome, &report.rendered, closest)
     }
 
     fn more_files(
