@@ -9,7 +9,7 @@ pub mod draw;
 pub mod generate;
 pub mod input;
 pub mod model;
-pub mod overlay;
+pub(crate) mod overlay;
 pub mod render;
 pub mod solve;
 

@@ -15,7 +15,7 @@ const TOP: u32 = 48;
 const BOTTOM: u32 = 44;
 
 /// The chart of `nodes_per_depth` (depth 1 first) under `title`.
-pub fn svg(nodes_per_depth: &[u64], title: &str) -> String {
+pub(crate) fn svg(nodes_per_depth: &[u64], title: &str) -> String {
     let most = nodes_per_depth.iter().copied().max().unwrap_or(0).max(1);
     // Decades up to the one holding the largest count.
     let decades = most.ilog10() + 1;

@@ -5,9 +5,9 @@
 //! happen, so nothing grows with the length of the search but the file.
 //! Beside the animation goes a chart of the nodes per depth ([`chart`]).
 
-pub mod chart;
+pub(crate) mod chart;
 pub mod frames;
-pub mod picture;
+pub(crate) mod picture;
 
 use crate::error::{InputError, OutputError, PuzzleError};
 use crate::fsio::{write_if_changed, Written};

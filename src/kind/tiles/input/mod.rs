@@ -2,15 +2,15 @@
 
 pub mod convert;
 pub mod file;
-pub mod legespiel_xml;
-pub mod letters;
+pub(crate) mod legespiel_xml;
+pub(crate) mod letters;
 mod missing;
 pub mod overwrite;
 pub mod pictures;
-pub mod signed;
+pub(crate) mod signed;
 pub mod spec;
 pub mod tile_dict;
-pub mod yaml;
+pub(crate) mod yaml;
 
 use crate::error::InputError;
 use std::path::Path;
