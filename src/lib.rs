@@ -10,7 +10,10 @@
 
 pub mod config;
 pub mod error;
+pub mod fsio;
 pub mod gfx;
+pub(crate) mod html;
+pub mod json;
 pub mod kind;
 pub mod pipeline;
 pub mod prepare;

@@ -34,12 +34,12 @@ fn all(symmetry: bool, order: Order) -> Limits {
 /// The same search on one thread and on three gives the same everything.
 fn assert_same(a: &Outcome, b: &Outcome, what: &str) {
     assert_eq!(a.solutions, b.solutions, "{what}");
-    assert_eq!(a.classes, b.classes, "{what}");
+    assert_eq!(a.extra.classes, b.extra.classes, "{what}");
     assert_eq!(a.stopped, b.stopped, "{what}");
-    assert_eq!(a.nodes_per_depth, b.nodes_per_depth, "{what}");
+    assert_eq!(a.extra.nodes_per_depth, b.extra.nodes_per_depth, "{what}");
     assert_eq!(
-        (a.tries, a.tries_to_first),
-        (b.tries, b.tries_to_first),
+        (a.extra.tries, a.extra.tries_to_first),
+        (b.extra.tries, b.extra.tries_to_first),
         "{what}"
     );
 }
@@ -63,7 +63,7 @@ fn every_corpus_count_with_and_without_symmetry_serial_and_parallel() {
                 let serial = with_jobs(1, &p, &limits);
                 let what = format!("{slug} {order:?} symmetry {symmetry}");
                 assert_eq!(serial.solutions.len(), total, "{what}");
-                assert_eq!(serial.unique, unique, "{what}");
+                assert_eq!(serial.extra.unique, unique, "{what}");
                 assert!(serial.complete(), "{what}");
                 assert_same(&serial, &with_jobs(3, &p, &limits), &what);
             }
@@ -77,7 +77,7 @@ fn every_corpus_count_with_and_without_symmetry_serial_and_parallel() {
 fn a_4x4_with_many_solutions() {
     let p = read(&fixtures().join("generated/4x4-many"));
     let fast = with_jobs(2, &p, &all(true, Order::RowMajor));
-    assert_eq!((fast.solutions.len(), fast.unique), (65200, 16300));
+    assert_eq!((fast.solutions.len(), fast.extra.unique), (65200, 16300));
     let plain = with_jobs(2, &p, &all(false, Order::RowMajor));
     // The C yardstick counts the same placements as the plain row-major search.
     assert_eq!(plain.nodes, 25_219_684);
@@ -85,9 +85,9 @@ fn a_4x4_with_many_solutions() {
     let n = 16u64;
     let expected: u64 = 4 * n
         + (1..16)
-            .map(|d| plain.nodes_per_depth[d - 1] * 4 * (n - d as u64))
+            .map(|d| plain.extra.nodes_per_depth[d - 1] * 4 * (n - d as u64))
             .sum::<u64>();
-    assert_eq!(plain.tries, expected);
+    assert_eq!(plain.extra.tries, expected);
     let mut a = fast.solutions.clone();
     let mut b = plain.solutions;
     a.sort();

@@ -45,15 +45,11 @@ pub fn run_solve(args: &SolveArgs) -> ExitCode {
         symmetry: !args.no_symmetry,
         turn_order: args.try_turns,
     };
-    let outcome = pool.install(|| solve::solve(&parsed.puzzle, &limits));
-    // The closest boards get what is left of the time, and are listed like solutions.
-    let closest_limits = solve::Limits {
-        max_solutions: limits.max_solutions.min(solve::MAX_LISTED),
-        timeout: s.timeout.map(|t| t.saturating_sub(start.elapsed())),
-        ..limits
-    };
-    let closest = (outcome.total == 0 && outcome.complete() && !s.no_closest)
-        .then(|| pool.install(|| solve::closest(&parsed.puzzle, &closest_limits, s.closest_nodes)));
+    let deadline = s.timeout.map(|t| Instant::now() + t);
+    let closest_nodes = (!s.no_closest).then_some(s.closest_nodes);
+    let found =
+        pool.install(|| solve::solve_or_closest(&parsed.puzzle, &limits, deadline, closest_nodes));
+    let (outcome, closest) = (found.outcome, found.closest);
     let elapsed = start.elapsed();
     let puzzle = &parsed.puzzle;
     let board = |b: &[unscramble::kind::tiles::model::Placement]| {
@@ -64,14 +60,18 @@ pub fn run_solve(args: &SolveArgs) -> ExitCode {
         }
     };
     if args.json {
-        let mut json = output::solutions::SolutionsFile::new(puzzle, &outcome, &[]);
-        if let Some(c) = &closest {
-            json = json.with_closest(puzzle, c, &[]);
-        }
-        print!("{}", json.to_json());
+        let closest = closest.as_ref().map(|c| (c, &[][..]));
+        print!(
+            "{}",
+            output::solutions::solutions_json(puzzle, &outcome, &[], closest)
+        );
     } else {
         for (i, b) in outcome.solutions.iter().enumerate() {
-            println!("=== Solution {} (class {}) ===", i + 1, outcome.classes[i]);
+            println!(
+                "=== Solution {} (class {}) ===",
+                i + 1,
+                outcome.extra.classes[i]
+            );
             print!("{}", board(b));
         }
         for (i, b) in closest.iter().flat_map(|c| c.boards.iter()).enumerate() {
@@ -82,8 +82,8 @@ pub fn run_solve(args: &SolveArgs) -> ExitCode {
     }
     let counts = report::counts(
         outcome.total,
-        Some(outcome.unique),
-        Some(outcome.looks),
+        Some(outcome.extra.unique),
+        Some(outcome.extra.looks),
         outcome.complete(),
     );
     let why = match outcome.stopped {
@@ -128,10 +128,7 @@ fn solve_domino(file: &Path, args: &SolveArgs, start: Instant) -> ExitCode {
     let bounds = (s.max_solutions, s.max_nodes.unwrap_or(domino::MAX_NODES));
     let outcome = domino::solve_within(&puzzle, cover, bounds, s.timeout.map(|t| start + t));
     if args.json {
-        print!(
-            "{}",
-            domino::SolutionsFile::new(&puzzle, &outcome, &[]).to_json()
-        );
+        print!("{}", domino::solutions_json(&puzzle, &outcome, &[]));
     } else {
         for (i, sol) in outcome.solutions.iter().enumerate() {
             println!("=== Solution {} ===\n{}", i + 1, domino::text(&puzzle, sol));

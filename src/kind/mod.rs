@@ -1,11 +1,24 @@
-//! The puzzle kinds, each with its own model, reader, solver and renderer.
+//! The puzzle kinds, each with its own model, reader, solver and renderer,
+//! and the one shape the job drives them through: [`PuzzleKind`].
 
+use crate::error::InputError;
+use crate::gfx::canvas::Canvas;
 use std::path::Path;
+use std::time::Instant;
 
 pub mod domino;
+mod outcome;
 pub(crate) mod seeded;
+pub(crate) mod solutions_file;
 pub mod stop;
 pub mod tiles;
+
+pub use outcome::Outcome;
+use stop::StopReason;
+
+/// The input file that marks a folder as a Domino Fit puzzle (here, not in
+/// `domino`, so the tile reader can list it without depending on `domino`).
+pub const DOMINO_FILE: &str = "domino_fit.yaml";
 
 /// Which kind of puzzle a notation file describes. The file's name decides
 /// (a Domino Fit board is `domino_fit.yaml`, every other notation is tiles),
@@ -19,11 +32,139 @@ pub enum Kind {
 
 impl Kind {
     pub fn of(notation: &Path) -> Kind {
-        if notation.file_name().is_some_and(|n| n == domino::FILE_NAME) {
+        if notation.file_name().is_some_and(|n| n == DOMINO_FILE) {
             Kind::Domino
         } else {
             Kind::Tiles
         }
+    }
+}
+
+/// One kind of puzzle as the job drives it: read → load → solve → facts →
+/// boards. The job is one generic function over this trait
+/// (`pipeline::job::drive::<K>`), compiled once per kind: each kind's puzzle,
+/// search result and painter are its own types, so a generic function needs
+/// no boxing and no downcast, where `dyn` would need both. Only what every
+/// kind has is said here; what one kind alone has (tile pictures, the closest
+/// boards, the cover rule) stays inside its types.
+///
+/// Nothing here knows of options, files written or reports: the job turns
+/// its options into a [`Search`] and a [`Style`](tiles::render::Style), and
+/// [`Facts`] into its report, so `kind` depends on nothing above it.
+pub trait PuzzleKind {
+    const KIND: Kind;
+    /// The notation as read, with the files beside it that the build key
+    /// covers, not yet decoded (a puzzle that is up to date is never decoded).
+    type Source;
+    /// The puzzle ready to solve and paint.
+    type Puzzle: Sync;
+    /// What the searches found.
+    type Found: Sync;
+    /// The painter of the puzzle's boards.
+    type Boards<'a>: Boards
+    where
+        Self: 'a;
+
+    /// Parses `bytes`, the notation file `notation`, and reads what its
+    /// folder adds (tile pictures up to `max_side` pixels a side).
+    fn read(notation: &Path, bytes: &[u8], max_side: u32) -> Result<Read<Self::Source>, Failed>;
+    /// The files besides the notation that the build key covers, by name.
+    fn key_files(source: &Self::Source) -> Vec<(String, &[u8])>;
+    /// Decodes what `read` only read (after the job checked its pixels).
+    fn load(source: Self::Source, max_side: u32) -> Result<Self::Puzzle, InputError>;
+    fn solve(puzzle: &Self::Puzzle, search: &Search) -> Self::Found;
+    fn facts<'a>(puzzle: &'a Self::Puzzle, found: &'a Self::Found) -> Facts<'a>;
+    fn boards<'a>(
+        puzzle: &'a Self::Puzzle,
+        found: &'a Self::Found,
+        style: tiles::render::Style,
+    ) -> Self::Boards<'a>;
+}
+
+/// A notation read, and what it warned of.
+pub struct Read<S> {
+    pub source: S,
+    pub warnings: Vec<String>,
+}
+
+/// A read that failed, with the warnings of what was read before.
+pub type Failed = (InputError, Vec<String>);
+
+/// How to search, for every kind: the limits they share, and each kind's
+/// own settings (the other kinds ignore them).
+#[derive(Clone, Copy, Debug)]
+pub struct Search {
+    pub max_solutions: usize,
+    /// `None`: the kind's own default budget.
+    pub max_nodes: Option<u64>,
+    /// When the time is up; every search after the first gets what is left.
+    pub deadline: Option<Instant>,
+    /// Tiles: the order the search fills cells in.
+    pub order: tiles::solve::Order,
+    /// Tiles: the closest boards' node budget when there is no solution;
+    /// `None`, they are not searched.
+    pub closest_nodes: Option<u64>,
+    /// Domino Fit: whether a solution covers every free cell.
+    pub cover: domino::Cover,
+}
+
+/// What a search found, as the report and the choice of boards to draw see
+/// it. The kinds fill in what they know; `None` and empty slices are what a
+/// kind does not have (Domino Fit has no turns, so no classes).
+pub struct Facts<'a> {
+    pub rows: usize,
+    pub cols: usize,
+    pub tiles: Option<usize>,
+    pub total: usize,
+    pub unique: Option<usize>,
+    pub looks: Option<usize>,
+    pub stopped: Option<StopReason>,
+    /// Solutions listed, and so drawable: at most `total`.
+    pub listed: usize,
+    pub nodes: u64,
+    /// Rotation class of each listed solution.
+    pub classes: &'a [u32],
+    /// Look class of each listed solution.
+    pub look_classes: &'a [u32],
+    /// A puzzle without a solution: its closest boards.
+    pub closest: Option<ClosestFacts>,
+}
+
+/// The closest boards of a puzzle without a solution, in brief.
+#[derive(Clone, Copy, Debug)]
+pub struct ClosestFacts {
+    pub matched_edges: usize,
+    pub inner_edges: usize,
+    pub boards: usize,
+    pub complete: bool,
+}
+
+/// One image of a puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Image {
+    Unsolved,
+    /// Numbered from 1.
+    Solution(usize),
+    Closest(usize),
+}
+
+/// What a kind paints. Painting takes `&self`, so the boards of one puzzle
+/// are painted on every core at once.
+pub trait Boards: Sync {
+    /// Board size in pixels.
+    fn size(&self) -> [u32; 2];
+    fn paint(&self, image: Image, canvas: &mut Canvas);
+    /// Lets the kind paint thumbnails of at most `longest` pixels a side
+    /// itself, when that is cheaper than shrinking each board.
+    fn paint_thumbs(&mut self, _longest: u32) {}
+    /// The size of the thumbnails the kind paints, if it paints them.
+    fn thumb_size(&self) -> Option<[u32; 2]> {
+        None
+    }
+    /// Paints `image`'s thumbnail; false when the kind paints none (the job
+    /// then shrinks the board).
+    fn paint_thumb(&self, _image: Image, _thumb: &mut Canvas) -> bool {
+        false
     }
 }
 

@@ -325,14 +325,23 @@ pub fn stats_lines(outcome: &crate::kind::tiles::solve::Outcome, elapsed: Durati
     } else {
         0.0
     };
-    let per_depth: Vec<String> = outcome.nodes_per_depth.iter().map(u64::to_string).collect();
+    let per_depth: Vec<String> = outcome
+        .extra
+        .nodes_per_depth
+        .iter()
+        .map(u64::to_string)
+        .collect();
     let first = outcome
+        .extra
         .tries_to_first
         .map_or("no solution".to_string(), |t| t.to_string());
     vec![
         format!("nodes: {}", outcome.nodes),
         format!("nodes per depth: [{}]", per_depth.join(", ")),
-        format!("tries: {} (to the first solution: {first})", outcome.tries),
+        format!(
+            "tries: {} (to the first solution: {first})",
+            outcome.extra.tries
+        ),
         format!("elapsed: {secs:.3} s"),
         format!("nodes per second: {rate:.0}"),
     ]

@@ -2,13 +2,14 @@
 //! on a board with black cells so that every row and column shows its number
 //! of dots.
 //!
-//! The job (`pipeline::job::domino`) drives it through this API: [`parse`]
-//! the input file, [`solve`] it under a [`Cover`] rule, then [`text`],
-//! [`render_unsolved`]/[`render_solution`] and [`SolutionsFile`] for the
-//! outputs; it shares the tile kind's file reader, stop reasons and canvas
-//! frame. Coordinates are the Domino Fit post's: `(w, h)` with `(0, 0)`
+//! The job drives it as a [`crate::kind::PuzzleKind`] ([`Domino`]): [`parse`]
+//! the input file, [`solve`] it under a [`Cover`] rule, paint its boards
+//! ([`DominoBoards`]), then [`text`] and [`solutions_json`] for the files;
+//! it shares the tile kind's YAML reader, the stop reasons, the one
+//! `Outcome` and `solutions.json` shape, and the canvas frame. Coordinates are the Domino Fit post's: `(w, h)` with `(0, 0)`
 //! top-left, `w` to the right, `h` down.
 
+mod as_kind;
 mod generate;
 mod parse;
 mod render;
@@ -19,14 +20,14 @@ mod text;
 #[cfg(test)]
 pub(crate) mod tests;
 
+pub use as_kind::{cell, Domino, DominoBoards};
 pub use generate::generate;
 pub use parse::parse;
-pub use render::{render_solution, render_unsolved, Renderer};
-pub use solve::{solve, solve_within, DominoOutcome, MAX_NODES};
-pub use text::{text, SolutionsFile};
+pub(crate) use render::Renderer;
+pub use solve::{solve, solve_within, Outcome, MAX_NODES};
+pub use text::{solutions_json, text};
 
-/// The input file that marks a folder as a Domino Fit puzzle.
-pub const FILE_NAME: &str = "domino_fit.yaml";
+pub use crate::kind::DOMINO_FILE as FILE_NAME;
 
 /// Bitmask rows keep the solver fast; 64 is also far beyond any real board.
 pub const MAX_SIDE: usize = 64;
@@ -50,12 +51,6 @@ impl Cover {
             Cover::Full => "full",
             Cover::Partial => "partial",
         }
-    }
-    /// Reads a rule name as [`Cover::name`] writes it.
-    pub fn from_name(name: &str) -> Option<Cover> {
-        [Cover::Full, Cover::Partial]
-            .into_iter()
-            .find(|c| c.name() == name)
     }
 }
 

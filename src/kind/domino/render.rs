@@ -5,7 +5,6 @@
 
 use super::{DominoPuzzle, DominoSolution, Kind, Placement};
 use crate::gfx::canvas::FRAME;
-use crate::kind::tiles::draw::draw_number;
 use image::{Rgb, RgbImage};
 use imageproc::drawing::{draw_filled_circle_mut, draw_filled_rect_mut};
 use imageproc::rect::Rect;
@@ -24,16 +23,16 @@ pub(super) const EDGE: Rgb<u8> = Rgb([90, 70, 50]);
 pub(super) const DOT: Rgb<u8> = Rgb([20, 40, 110]);
 
 /// Draws the boards of one puzzle. The board with its numbers is drawn once;
-/// each image starts from a copy of it in a canvas reused for every solution.
-pub struct Renderer {
+/// each image starts from a copy of it in the canvas it is painted into
+/// (the shape of the tile boards' `TileSet::paint`).
+pub(crate) struct Renderer {
     base: RgbImage,
-    canvas: RgbImage,
     cell: u32,
 }
 
 impl Renderer {
     /// `cell` is the side of a cell in pixels.
-    pub fn new(p: &DominoPuzzle, cell: u32) -> Renderer {
+    pub(crate) fn new(p: &DominoPuzzle, cell: u32) -> Renderer {
         let (w, h) = (p.width() as u32, p.height() as u32);
         // One cell's width of margin holds the sums; the extra pixel closes the grid.
         let mut base = RgbImage::from_pixel(
@@ -62,20 +61,19 @@ impl Renderer {
             number(&mut base, cell, n, (FRAME as i32 + half, y));
         }
         frame(&mut base);
-        let canvas = base.clone();
-        Renderer { base, canvas, cell }
+        Renderer { base, cell }
     }
 
-    pub fn size(&self) -> [u32; 2] {
+    pub(crate) fn size(&self) -> [u32; 2] {
         [self.base.width(), self.base.height()]
     }
 
     /// Paints `solution`'s board, or with `None` the unsolved one, into an
     /// RGB `canvas` (for the job's parallel writer).
-    pub fn paint(
+    pub(crate) fn paint(
         &self,
         solution: Option<&DominoSolution>,
-        canvas: &mut crate::kind::tiles::render::Canvas,
+        canvas: &mut crate::gfx::canvas::Canvas,
     ) {
         let [w, h] = self.size();
         canvas.reset(w, h, None);
@@ -88,31 +86,6 @@ impl Renderer {
             });
         }
     }
-
-    /// The board with its numbers and black cells, no dominoes.
-    pub fn unsolved(&mut self) -> &RgbImage {
-        self.canvas.copy_from_slice(&self.base);
-        &self.canvas
-    }
-
-    /// The board with `solution`'s dominoes.
-    pub fn solution(&mut self, solution: &DominoSolution) -> &RgbImage {
-        self.canvas.copy_from_slice(&self.base);
-        for d in &solution.dominoes {
-            domino(&mut self.canvas, self.cell, d);
-        }
-        &self.canvas
-    }
-}
-
-/// [`Renderer::unsolved`] for a single image.
-pub fn render_unsolved(p: &DominoPuzzle) -> RgbImage {
-    Renderer::new(p, CELL).unsolved().clone()
-}
-
-/// [`Renderer::solution`] for a single image.
-pub fn render_solution(p: &DominoPuzzle, solution: &DominoSolution) -> RgbImage {
-    Renderer::new(p, CELL).solution(solution).clone()
 }
 
 /// Top-left pixel of cell (0, 0)'s grid lines.
@@ -196,7 +169,7 @@ fn number(img: &mut RgbImage, cell: u32, n: u32, centre: (i32, i32)) {
     let digits = n.to_string().len() as i32;
     // As large as fits a cell with a margin, at most 4 pixels per font pixel.
     let scale = ((cell as i32 - 10) / (4 * digits - 1)).clamp(1, 4);
-    draw_number(img, n as usize, centre, scale, INK);
+    crate::gfx::font::draw_text_centred(img, &n.to_string(), centre, scale, INK);
 }
 
 fn frame(img: &mut RgbImage) {
@@ -213,12 +186,25 @@ mod tests {
     use crate::kind::domino::{solve, tests::seed, Cover};
     use crate::kind::tiles::render::{encode_png, PngEffort};
 
+    impl Renderer {
+        fn unsolved(&self) -> RgbImage {
+            self.base.clone()
+        }
+        fn solution(&self, solution: &DominoSolution) -> RgbImage {
+            let mut img = self.base.clone();
+            for d in &solution.dominoes {
+                domino(&mut img, self.cell, d);
+            }
+            img
+        }
+    }
+
     #[test]
     fn boards_show_blacks_dots_and_frame_and_encode_the_same_twice() {
         let p = seed();
         let s = solve(&p, Cover::Full, 10, None).solutions.remove(0);
-        let mut r = Renderer::new(&p, CELL);
-        let img = r.solution(&s).clone();
+        let r = Renderer::new(&p, CELL);
+        let img = r.solution(&s);
         let (w, h) = img.dimensions();
         assert_eq!((w, h), (2 + 8 * CELL + 1, 2 + 8 * CELL + 1));
         for x in 0..w {
@@ -250,7 +236,7 @@ mod tests {
             assert_eq!(img.get_pixel(x, y), &FACE, "{d:?}");
         }
         // Unsolved: free cells are paper, and numbers are drawn in the margins.
-        let unsolved = r.unsolved().clone();
+        let unsolved = r.unsolved();
         let (x, y) = cell_centre(CELL, 0, 0);
         assert_eq!(unsolved.get_pixel(x, y), &PAPER);
         let inked = |x0: u32, y0: u32| {
@@ -263,8 +249,12 @@ mod tests {
         assert!(inked(1, by + 6 * CELL), "row 6's sum");
         let (mut a, mut b) = (Vec::new(), Vec::new());
         encode_png(&img, PngEffort::Default, &mut a);
-        encode_png(&render_solution(&p, &s), PngEffort::Default, &mut b);
+        encode_png(
+            &Renderer::new(&p, CELL).solution(&s),
+            PngEffort::Default,
+            &mut b,
+        );
         assert_eq!(a, b);
-        assert_eq!(render_unsolved(&p), unsolved);
+        assert_eq!(Renderer::new(&p, CELL).unsolved(), unsolved);
     }
 }

@@ -38,32 +38,11 @@ const MEMO_LIMIT: usize = 1 << 21;
 /// (see the README); the benchmark's boards need a thousandth of it.
 pub const MAX_NODES: u64 = 500_000_000;
 
-/// Everything the search found.
-#[derive(Clone, Debug)]
-pub struct DominoOutcome {
-    pub cover: Cover,
-    /// In search order: at the first cell where two solutions differ, a one
-    /// comes before a two, which comes before an empty cell. At most
-    /// [`crate::kind::tiles::solve::MAX_LISTED`] of them: `total` counts them all.
-    pub solutions: Vec<DominoSolution>,
-    /// Solutions found, listed or not.
-    pub total: usize,
-    /// `None` when the whole tree was searched and the count is exact.
-    pub stopped: Option<StopReason>,
-    /// Decisions tried (cells where the search branched).
-    pub nodes: u64,
-}
-
-impl DominoOutcome {
-    pub fn complete(&self) -> bool {
-        self.stopped.is_none()
-    }
-
-    /// Whether `solutions` holds every solution counted in `total`.
-    pub fn listed_all(&self) -> bool {
-        self.solutions.len() == self.total
-    }
-}
+/// Everything the search found, with the cover rule it searched under. The
+/// solutions are in search order: at the first cell where two differ, a one
+/// comes before a two, which comes before an empty cell. At most
+/// [`crate::kind::tiles::solve::MAX_LISTED`] are listed.
+pub type Outcome = crate::kind::Outcome<DominoSolution, Cover>;
 
 /// Finds every solution under `cover`, counting at most `max_solutions`
 /// (finding one more stops the search, so `complete()` means the count is
@@ -74,7 +53,7 @@ pub fn solve(
     cover: Cover,
     max_solutions: usize,
     deadline: Option<Instant>,
-) -> DominoOutcome {
+) -> Outcome {
     solve_within(p, cover, (max_solutions, MAX_NODES), deadline)
 }
 
@@ -85,7 +64,7 @@ pub fn solve_within(
     cover: Cover,
     (max_solutions, max_nodes): (usize, u64),
     deadline: Option<Instant>,
-) -> DominoOutcome {
+) -> Outcome {
     let mut s = Search::new(p, cover, max_solutions, deadline);
     s.max_nodes = max_nodes;
     if s.row_can_start(0) {
@@ -97,12 +76,12 @@ pub fn solve_within(
             panic!("domino solver produced an invalid solution ({fault}): {solution:?}");
         }
     }
-    DominoOutcome {
-        cover,
-        total: s.total,
+    Outcome {
         solutions: s.solutions,
+        total: s.total,
         stopped: s.stopped,
         nodes: s.nodes,
+        extra: cover,
     }
 }
 

@@ -213,7 +213,7 @@ fn check_rejects_corrupted_solutions() {
 fn solutions_json_lists_rule_counts_and_dominoes() {
     let p = seed();
     let o = solve(&p, Cover::Full, 10, None);
-    let json = SolutionsFile::new(&p, &o, &[1]).to_json();
+    let json = solutions_json(&p, &o, &[1]);
     assert!(json.starts_with("{\n  \"width\": 7,\n  \"height\": 7,\n  \"rule\": \"full\",\n  \"solutions_total\": 1,\n  \"complete\": true,\n  \"stopped_by\": null,\n  \"rendered\": [1],\n"), "{json}");
     assert!(json.contains("\n    {\"index\": 1, \"dominoes\": [{\"kind\": \"one\", \"cells\": [[0, 0], [0, 1]]}, {\"kind\": \"two\", \"cells\": [[2, 0], [3, 0]]},"), "{json}");
     let v: serde_json::Value = serde_json::from_str(&json).expect("valid JSON");

@@ -1,8 +1,7 @@
 //! The text and JSON forms of Domino Fit solutions.
 
-use super::{DominoOutcome, DominoPuzzle, DominoSolution, Kind};
-use crate::kind::stop::StoppedBy;
-use crate::pipeline::output::json::Inline;
+use super::{DominoPuzzle, DominoSolution, Kind, Outcome};
+use crate::kind::solutions_file::{Nothing, SolutionsFile};
 use serde::Serialize;
 
 /// The text form of Philippe Olivier's Domino Fit post, one line per row: `1` the dot (upper) cell of a one,
@@ -52,68 +51,46 @@ struct Entry {
     dominoes: Vec<JsonDomino>,
 }
 
-/// `solutions.json`, with the count fields of the tile puzzles' file. Field
-/// order is the order in the file; nothing here depends on time or threads,
-/// so an unchanged puzzle rewrites the same bytes.
 #[derive(Serialize)]
-pub struct SolutionsFile {
+struct Head {
     width: usize,
     height: usize,
     rule: &'static str,
-    solutions_total: usize,
-    /// Only when `solutions` lists fewer than `solutions_total` (it lists at
-    /// most `solve::MAX_LISTED`): how many it lists.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    solutions_listed: Option<usize>,
-    /// False when a limit stopped the search: the count is then a lower bound.
-    complete: bool,
-    stopped_by: Option<StoppedBy>,
-    /// Indices of the solutions rendered as `solution-<index>.png`.
-    rendered: Inline<Vec<usize>>,
-    nodes: u64,
+}
+
+#[derive(Serialize)]
+struct Tail {
     solutions: Vec<Entry>,
 }
 
-impl SolutionsFile {
-    pub fn new(p: &DominoPuzzle, outcome: &DominoOutcome, rendered: &[usize]) -> Self {
-        SolutionsFile {
-            width: p.width(),
-            height: p.height(),
-            rule: outcome.cover.name(),
-            solutions_total: outcome.total,
-            solutions_listed: (!outcome.listed_all()).then_some(outcome.solutions.len()),
-            complete: outcome.complete(),
-            // A timeout depends on the machine, but saying that one happened is
-            // the honest record; the count is then marked incomplete anyway.
-            stopped_by: outcome.stopped.map(|s| s.by()),
-            rendered: Inline(rendered.to_vec()),
-            nodes: outcome.nodes,
-            solutions: outcome
-                .solutions
-                .iter()
-                .enumerate()
-                .map(|(i, s)| Entry {
-                    index: i + 1,
-                    dominoes: s
-                        .dominoes
-                        .iter()
-                        .map(|d| {
-                            let [(aw, ah), (bw, bh)] = d.cells();
-                            JsonDomino {
-                                kind: match d.kind {
-                                    Kind::One => "one",
-                                    Kind::Two => "two",
-                                },
-                                cells: [[aw, ah], [bw, bh]],
-                            }
-                        })
-                        .collect(),
-                })
-                .collect(),
-        }
-    }
+/// `solutions.json`: the board's size and rule, the counts every kind
+/// writes, then each solution's dominoes.
+pub fn solutions_json(p: &DominoPuzzle, outcome: &Outcome, rendered: &[usize]) -> String {
+    let head = Head {
+        width: p.width(),
+        height: p.height(),
+        rule: outcome.extra.name(),
+    };
+    let solutions = outcome
+        .solutions
+        .iter()
+        .enumerate()
+        .map(|(i, s)| Entry {
+            index: i + 1,
+            dominoes: s.dominoes.iter().map(json_domino).collect(),
+        })
+        .collect();
+    let tail = Tail { solutions };
+    SolutionsFile::new(head, Nothing {}, outcome, rendered, tail).to_json(2)
+}
 
-    pub fn to_json(&self) -> String {
-        crate::pipeline::output::json::to_string(self, 2)
+fn json_domino(d: &super::Placement) -> JsonDomino {
+    let [(aw, ah), (bw, bh)] = d.cells();
+    JsonDomino {
+        kind: match d.kind {
+            Kind::One => "one",
+            Kind::Two => "two",
+        },
+        cells: [[aw, ah], [bw, bh]],
     }
 }

@@ -95,7 +95,7 @@ pub fn write_puzzle(
     std::fs::create_dir_all(&input).map_err(|e| OutputError::new(&input, e))?;
     let path = input.join(TILE_DICT);
     let text = tile_dict(size, tokens, seed);
-    crate::pipeline::output::write_if_changed(&path, text.as_bytes())
+    crate::fsio::write_if_changed(&path, text.as_bytes())
         .map_err(|e| OutputError::new(&path, e))?;
     let mut written = vec![path];
     written.extend(crate::kind::tiles::draw::draw_missing_tiles(

@@ -4,10 +4,13 @@
 //! benchmark boards of [`generate`] and the search drawn by [`animate`].
 
 pub mod animate;
+mod as_kind;
 pub mod draw;
 pub mod generate;
 pub mod input;
 pub mod model;
-pub mod overlay;
+pub(crate) mod overlay;
 pub mod render;
 pub mod solve;
+
+pub use as_kind::{TileBoards, TilePuzzle, TileSource, Tiles};

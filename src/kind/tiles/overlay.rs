@@ -13,11 +13,11 @@ use imageproc::rect::Rect;
 /// text file) under its column. Drawn outside the tile pictures, so it covers
 /// none of them, and after turning, so numbers are always upright (a 6 on a
 /// tile turned twice still reads 6). `side` is the board's tile side.
-pub fn labels(canvas: &mut RgbImage, cols: usize, board: &[Placement], top: i32, side: u32) {
+pub(crate) fn labels(canvas: &mut RgbImage, cols: usize, board: &[Placement], top: i32, side: u32) {
     let (scale, pad, line) = key_metrics(side);
     let side = side as i32;
     let rows = board.len().div_ceil(cols.max(1)) as i32;
-    let frame = crate::kind::tiles::render::FRAME as i32;
+    let frame = crate::gfx::canvas::FRAME as i32;
     let width = cols as i32 * side;
     let white = Rgb([255, 255, 255]);
     let rule = Rgb([200, 200, 200]);
@@ -56,15 +56,15 @@ fn key_metrics(side: u32) -> (i32, i32, i32) {
 
 /// Pixels `--labels` adds below a board of `rows` rows of `side`-px tiles:
 /// the key's lines, a last padding, and the frame closing it.
-pub fn key_height(rows: usize, side: u32) -> u32 {
+pub(crate) fn key_height(rows: usize, side: u32) -> u32 {
     let (_, pad, line) = key_metrics(side);
-    (rows as i32 * line + pad) as u32 + crate::kind::tiles::render::FRAME
+    (rows as i32 * line + pad) as u32 + crate::gfx::canvas::FRAME
 }
 
 /// Outlines every inner edge of the board, where two halves of one picture
 /// meet, in the colour `draw-tiles` gives the picture: a box half a
 /// tile long straddling the seam.
-pub fn highlight_pairs(
+pub(crate) fn highlight_pairs(
     canvas: &mut RgbImage,
     puzzle: &Puzzle,
     board: &[Placement],
@@ -107,7 +107,7 @@ pub fn highlight_pairs(
 /// Marks each unmatched inner edge `(cell, RIGHT or BOTTOM)` with a red box
 /// straddling the seam, bolder than `--highlight`'s, and a thin red line on
 /// the seam itself; the two edges that disagree stay visible inside the box.
-pub fn mark_unmatched(
+pub(crate) fn mark_unmatched(
     canvas: &mut RgbImage,
     cols: usize,
     unmatched: &[(usize, usize)],

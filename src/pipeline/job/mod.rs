@@ -6,17 +6,23 @@
 mod domino;
 mod pixels;
 mod tiles;
+mod write;
 
 use crate::error::{InputError, OutputError, PuzzleError};
-use crate::kind::stop::StoppedBy;
+use crate::kind::domino::Domino;
+use crate::kind::stop::{StopReason, StoppedBy};
 use crate::kind::tiles::input::file;
-use crate::kind::tiles::render::{Canvas, PngEffort};
-use crate::pipeline::batch::Options;
+use crate::kind::tiles::Tiles;
+use crate::kind::{Facts, Image, Kind, PuzzleKind, Search};
+use crate::pipeline::batch::{Options, OutputOptions};
 use crate::pipeline::discover::PuzzleDir;
 use crate::pipeline::manifest::{self, Manifest};
 use crate::pipeline::output::sink::Sink;
+use crate::pipeline::output::solutions::Notation;
 use crate::pipeline::output::{guard, journal};
-use crate::present::summary::{Action, PuzzleReport};
+use crate::present::summary::PuzzleKind as PuzzleKindName;
+use crate::present::summary::{Action, ClosestReport, PuzzleReport, Status};
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -63,11 +69,125 @@ fn process(p: &PuzzleDir, out_root: &Path, options: &Options) -> Result<PuzzleRe
         bytes,
         inferred,
     };
-    if crate::kind::Kind::of(&ctx.notation) == crate::kind::Kind::Domino {
-        domino::process(&ctx)
-    } else {
-        tiles::process(&ctx)
+    match Kind::of(&ctx.notation) {
+        Kind::Domino => drive::<Domino>(&ctx),
+        Kind::Tiles => drive::<Tiles>(&ctx),
     }
+}
+
+/// What the job adds to a kind: the checks that need its options, and the
+/// files beside the boards (their text forms, `solutions.json`, the tile
+/// puzzles' play page), whose writers live in `pipeline::output` and
+/// `present`, above `kind`.
+trait JobKind: PuzzleKind {
+    const REPORTED_AS: PuzzleKindName;
+    /// Checks the pixels the boards will need before anything is decoded
+    /// or allocated.
+    fn check_pixels(ctx: &Context, source: &Self::Source) -> Result<(), InputError>;
+    /// The text file beside a solved or closest board.
+    fn text(puzzle: &Self::Puzzle, found: &Self::Found, image: Image, n: Notation) -> String;
+    fn solutions_json(puzzle: &Self::Puzzle, found: &Self::Found, report: &PuzzleReport) -> String;
+    /// Files other than the boards and `solutions.json`.
+    fn more_files(
+        name: &str,
+        puzzle: &Self::Puzzle,
+        found: &Self::Found,
+        boards: &Self::Boards<'_>,
+    ) -> Vec<(&'static str, String)>;
+}
+
+/// One puzzle of kind `K`, read to written, the same way for every kind.
+fn drive<K: JobKind>(ctx: &Context) -> Result<PuzzleReport, Failure> {
+    let max_side = ctx.options.max_tile_side;
+    let inferred = |mut warnings: Vec<String>| {
+        if ctx.inferred {
+            warnings.push(crate::prepare::infer::WARNING.to_string());
+        }
+        warnings
+    };
+    let read = K::read(&ctx.notation, &ctx.bytes, max_side)
+        .map_err(|(e, warnings)| (e.into(), inferred(warnings)))?;
+    let warnings = inferred(read.warnings);
+    let fail = |e: PuzzleError| (e, warnings.clone());
+    let key = ctx.key(&K::key_files(&read.source));
+    if let Some(report) = ctx.up_to_date(&key) {
+        return Ok(report);
+    }
+    K::check_pixels(ctx, &read.source).map_err(|e| fail(e.into()))?;
+    // Pictures are checked before solving, so a broken scan fails fast.
+    let puzzle = K::load(read.source, max_side).map_err(|e| fail(e.into()))?;
+    let output = &ctx.options.output;
+    let search = Search {
+        max_solutions: output.max_solutions,
+        max_nodes: output.max_nodes,
+        deadline: ctx.deadline,
+        order: output.order,
+        closest_nodes: output.closest.then_some(output.closest_nodes),
+        cover: output.cover,
+    };
+    let found = K::solve(&puzzle, &search);
+    ctx.interrupted().map_err(fail)?;
+    let facts = K::facts(&puzzle, &found);
+    let mut report = report_of::<K>(&ctx.p.name, &facts, output);
+    report.warnings = warnings.clone();
+    let mut sink = ctx.sink().map_err(fail)?;
+    write::write::<K>(&mut sink, ctx, (&puzzle, &found), &mut report).map_err(fail)?;
+    ctx.finish(sink, key, report).map_err(fail)
+}
+
+/// The report of what the searches found, before any file is written.
+fn report_of<K: JobKind>(name: &str, f: &Facts, output: &OutputOptions) -> PuzzleReport {
+    let (chosen, images_capped) = chosen_for_images(f, output);
+    let complete = f.stopped.is_none();
+    PuzzleReport {
+        name: name.to_string(),
+        kind: Some(K::REPORTED_AS),
+        status: Status::of(f.total, complete),
+        rows: Some(f.rows),
+        cols: Some(f.cols),
+        tiles: f.tiles,
+        solutions_total: Some(f.total),
+        solutions_unique: f.unique,
+        solutions_distinct_looks: f.looks,
+        complete: Some(complete),
+        stopped_by: f.stopped.as_ref().map(StopReason::by),
+        solutions_listed: (f.listed != f.total).then_some(f.listed),
+        rendered: chosen.iter().map(|i| i + 1).collect(),
+        rendered_looks: chosen
+            .iter()
+            .filter_map(|&i| f.look_classes.get(i).copied())
+            .collect(),
+        images_capped,
+        nodes: f.nodes,
+        closest: f.closest.map(|c| ClosestReport {
+            matched_edges: c.matched_edges,
+            inner_edges: c.inner_edges,
+            boards: c.boards,
+            complete: c.complete,
+            rendered: (1..=c.boards.min(output.max_images)).collect(),
+        }),
+        ..PuzzleReport::default()
+    }
+}
+
+/// Solutions that get an image: all of them, or the first (lowest-index)
+/// member of each look class with `--distinct-looks`, or of each rotation
+/// class with `--unique` (a kind without classes has one solution per
+/// class); at most `max_images`. The flag says whether `--max-images`
+/// dropped any board that would otherwise get an image: only then may the
+/// report blame it (the classes, or a listing stopped at `--max-solutions`,
+/// leave solutions without images for other reasons).
+fn chosen_for_images(f: &Facts, output: &OutputOptions) -> (Vec<usize>, bool) {
+    let class = |i: usize| match (output.distinct_looks, output.unique) {
+        (true, _) => f.look_classes.get(i),
+        (false, true) => f.classes.get(i),
+        (false, false) => None,
+    };
+    let mut seen = BTreeSet::new();
+    let mut eligible = (0..f.listed).filter(|&i| class(i).is_none_or(|c| seen.insert(*c)));
+    let chosen: Vec<usize> = eligible.by_ref().take(output.max_images).collect();
+    let capped = eligible.next().is_some();
+    (chosen, capped)
 }
 
 /// What every kind of puzzle needs to run.
@@ -138,11 +258,6 @@ impl Context<'_> {
         Ok(())
     }
 
-    /// What is left of `--timeout` (zero once it has run out).
-    fn time_left(&self) -> Option<std::time::Duration> {
-        self.deadline
-            .map(|d| d.saturating_duration_since(Instant::now()))
-    }
     /// The puzzle's output folder, made (unless checking) without following
     /// a link, and what its manifest says the tool wrote there.
     fn sink(&self) -> Result<Sink, PuzzleError> {
@@ -197,156 +312,61 @@ impl Context<'_> {
     }
 }
 
-/// One image of a puzzle.
-#[derive(Clone, Copy)]
-enum Image {
-    Unsolved,
-    /// Numbered from 1.
-    Solution(usize),
-    Closest(usize),
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-impl Image {
-    fn stem(self) -> String {
-        match self {
-            Image::Unsolved => "unsolved".into(),
-            Image::Solution(k) => format!("solution-{k}"),
-            Image::Closest(k) => format!("closest-{k}"),
+    fn facts<'a>(listed: usize, classes: &'a [u32], look_classes: &'a [u32]) -> Facts<'a> {
+        Facts {
+            rows: 2,
+            cols: 2,
+            tiles: None,
+            total: listed,
+            unique: None,
+            looks: None,
+            stopped: None,
+            listed,
+            nodes: 0,
+            classes,
+            look_classes,
+            closest: None,
         }
     }
-}
 
-/// What a kind of puzzle gives the shared writer: its boards and texts.
-/// Painting takes `&self`, so the boards of one puzzle are painted on
-/// every core at once.
-trait Boards: Sync {
-    /// Board size in pixels.
-    fn size(&self) -> [u32; 2];
-    fn paint(&self, image: Image, canvas: &mut Canvas);
-    /// The size of every thumbnail, if the boards get one.
-    fn thumb_size(&self) -> Option<[u32; 2]> {
-        let [w, h] = self.size();
-        crate::present::gallery::thumbs::size(w, h).map(|(w, h)| [w, h])
+    /// Domino Fit has no classes: `--unique` changes nothing, and only
+    /// `--max-images` leaves a solution without its board.
+    #[test]
+    fn a_kind_without_classes_gets_the_first_boards_up_to_max_images() {
+        let output = OutputOptions {
+            max_images: 2,
+            unique: true,
+            ..OutputOptions::default()
+        };
+        assert_eq!(
+            chosen_for_images(&facts(3, &[], &[]), &output),
+            (vec![0, 1], true)
+        );
+        assert_eq!(
+            chosen_for_images(&facts(2, &[], &[]), &output),
+            (vec![0, 1], false)
+        );
     }
-    /// Paints `image`'s thumbnail, given its board as [`Boards::paint`] left it.
-    fn paint_thumb(&self, _image: Image, board: &Canvas, thumb: &mut Canvas) -> bool {
-        crate::present::gallery::thumbs::make(board, thumb)
+
+    #[test]
+    fn classes_pick_each_first_member_and_only_max_images_counts_as_capped() {
+        let (classes, looks) = ([1, 1, 1, 1, 2, 2, 2, 2], [1, 1, 2, 2, 1, 1, 3, 3]);
+        let f = facts(8, &classes, &looks);
+        let unique = OutputOptions {
+            max_images: 2,
+            unique: true,
+            ..OutputOptions::default()
+        };
+        assert_eq!(chosen_for_images(&f, &unique), (vec![0, 4], false));
+        let looks = OutputOptions {
+            max_images: 2,
+            distinct_looks: true,
+            ..OutputOptions::default()
+        };
+        assert_eq!(chosen_for_images(&f, &looks), (vec![0, 2], true));
     }
-    /// The text file beside a solved or closest board.
-    fn text(&self, image: Image) -> String;
-}
-
-/// How many images are painted and encoded at once before they are
-/// written in order: enough to keep every core busy, few enough that the
-/// encoded files of a batch stay a few megabytes.
-const BATCH: usize = 32;
-
-/// Buffers of one worker, kept for the life of its thread, so no board
-/// allocates: the canvas, the thumbnail and the encoder's scratch.
-#[derive(Default)]
-struct Scratch {
-    board: Canvas,
-    thumb: Canvas,
-    writer: crate::gfx::png::PngWriter,
-}
-
-thread_local! {
-    static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::default();
-}
-
-/// An image's encoded board and thumbnail.
-#[derive(Default)]
-struct Encoded {
-    png: Vec<u8>,
-    /// Empty when the board has no thumbnail (a PNG never is).
-    thumb: Vec<u8>,
-}
-
-/// Writes a puzzle's files the same way for every kind: `unsolved.png`,
-/// `solution-<k>.png` and `.txt` for each rendered `k`, likewise
-/// `closest-<k>`, the `thumb-` of each board the gallery shows inline, `solutions.json`
-/// and `index.md`. Images are encoded in parallel, a batch at a time, and
-/// written in order: the files are the same for any `-j`.
-fn write_boards(
-    ctx: &Context,
-    sink: &mut Sink,
-    effort: PngEffort,
-    boards: &impl Boards,
-    solutions_json: String,
-    report: &mut PuzzleReport,
-) -> Result<(), PuzzleError> {
-    use rayon::prelude::*;
-    report.image_size = Some(boards.size());
-    report.thumb_size = boards.thumb_size();
-    let closest = report.closest.as_ref().map_or(&[][..], |c| &c.rendered);
-    let images: Vec<Image> = std::iter::once(Image::Unsolved)
-        .chain(report.rendered.iter().map(|&k| Image::Solution(k)))
-        .chain(closest.iter().map(|&k| Image::Closest(k)))
-        .collect();
-    // Thumbnails only where the gallery shows one.
-    let thumbed: Vec<bool> = std::iter::once(true)
-        .chain(crate::present::gallery::thumbs::inline(report))
-        .collect();
-    let mut slots: Vec<Encoded> = std::iter::repeat_with(Encoded::default)
-        .take(BATCH.min(images.len()))
-        .collect();
-    for (batch, thumbed) in images.chunks(BATCH).zip(thumbed.chunks(BATCH)) {
-        ctx.interrupted()?;
-        batch
-            .par_iter()
-            .zip(thumbed)
-            .zip(slots.par_iter_mut())
-            .for_each(|((&image, &thumb), slot)| encode_image(boards, image, thumb, effort, slot));
-        for (&image, slot) in batch.iter().zip(&slots) {
-            let stem = image.stem();
-            sink.stage(&format!("{stem}.png"), &slot.png)?;
-            if !matches!(image, Image::Unsolved) {
-                sink.stage(&format!("{stem}.txt"), boards.text(image).as_bytes())?;
-            }
-            if !slot.thumb.is_empty() {
-                sink.stage(
-                    &crate::present::gallery::thumbs::name(&format!("{stem}.png")),
-                    &slot.thumb,
-                )?;
-            }
-        }
-        // One journal write for the batch, then its renames.
-        sink.commit()?;
-    }
-    sink.put("solutions.json", solutions_json.as_bytes())?;
-    let prefix = ctx.options.output.link_prefix.as_deref();
-    let base = crate::present::snippet::link_base(prefix, &report.name, false);
-    sink.put(
-        "index.md",
-        crate::present::gallery::puzzle_markdown(report, &base).as_bytes(),
-    )?;
-    Ok(())
-}
-
-/// Paints and encodes one image, and with `thumb` its thumbnail, into
-/// `slot`, with this thread's buffers.
-fn encode_image(
-    boards: &impl Boards,
-    image: Image,
-    thumb: bool,
-    effort: PngEffort,
-    slot: &mut Encoded,
-) {
-    SCRATCH.with(|scratch| {
-        let scratch = &mut *scratch.borrow_mut();
-        boards.paint(image, &mut scratch.board);
-        scratch
-            .board
-            .encode(effort, &mut scratch.writer, &mut slot.png);
-        slot.thumb.clear();
-        if thumb && boards.paint_thumb(image, &scratch.board, &mut scratch.thumb) {
-            scratch
-                .thumb
-                .encode(effort, &mut scratch.writer, &mut slot.thumb);
-        }
-    });
-}
-
-fn input_err(e: InputError) -> PuzzleError {
-    e.into()
 }

@@ -9,8 +9,8 @@
 //! the default of 64 million pixels keeps a puzzle under about 1.2 GB.
 
 use crate::error::InputError;
+use crate::gfx::canvas::FRAME;
 use crate::kind::tiles::input::pictures::{png_dimensions, RawPicture};
-use crate::kind::tiles::render::FRAME;
 use std::path::Path;
 
 fn over(what: String, pixels: u64, max: u64, path: &Path, fix: &str) -> InputError {

@@ -3,15 +3,12 @@
 //! the output root, and name the few files the tool reserves for itself.
 
 use crate::error::OutputError;
+pub use crate::fsio::{
+    entry, open_nofollow, read_regular, Entry, LINK, NOT_FILE, TMP_PREFIX, TMP_RANDOM,
+};
 use std::fs;
-use std::io::{self, Read};
+use std::io;
 use std::path::{Component, Path, PathBuf};
-
-/// Our temporary files are named this prefix plus [`TMP_RANDOM`] random
-/// letters and digits; a leftover one (from a killed run) is swept only if its
-/// name has exactly this shape.
-pub const TMP_PREFIX: &str = ".unscramble-tmp-";
-pub const TMP_RANDOM: usize = 12;
 
 /// Per folder, the files a running render renamed into place before its
 /// manifest was written (`NAME HASH` lines), so a killed run's files stay ours.
@@ -58,58 +55,6 @@ pub fn bad_hash(hash: &str) -> Option<&'static str> {
     let ok = hash.len() == 64 && hash.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'));
     (!ok).then_some("a hash that is not 64 lowercase hex digits")
 }
-
-/// What is at a path, looked at without following a link.
-#[derive(Debug, PartialEq, Eq)]
-pub enum Entry {
-    Missing,
-    File,
-    Dir,
-    Link,
-    Other,
-}
-
-pub fn entry(path: &Path) -> io::Result<Entry> {
-    match fs::symlink_metadata(path) {
-        Ok(m) if m.file_type().is_symlink() => Ok(Entry::Link),
-        Ok(m) if m.is_file() => Ok(Entry::File),
-        Ok(m) if m.is_dir() => Ok(Entry::Dir),
-        Ok(_) => Ok(Entry::Other),
-        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(Entry::Missing),
-        Err(e) => Err(e),
-    }
-}
-
-/// Opens `path` without following a link in its last component.
-pub fn open_nofollow(options: &mut fs::OpenOptions, path: &Path) -> io::Result<fs::File> {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.custom_flags(libc::O_NOFOLLOW);
-    }
-    options.open(path)
-}
-
-/// The bytes of the regular file at `path`, `None` if nothing is there; an
-/// error for a link, a folder or a device (never followed, never opened).
-pub fn read_regular(path: &Path) -> io::Result<Option<Vec<u8>>> {
-    match entry(path)? {
-        Entry::Missing => return Ok(None),
-        Entry::File => {}
-        Entry::Link => return Err(io::Error::other(LINK)),
-        Entry::Dir | Entry::Other => return Err(io::Error::other(NOT_FILE)),
-    }
-    let mut f = open_nofollow(fs::OpenOptions::new().read(true), path)?;
-    if !f.metadata()?.is_file() {
-        return Err(io::Error::other(NOT_FILE));
-    }
-    let mut bytes = Vec::new();
-    f.read_to_end(&mut bytes)?;
-    Ok(Some(bytes))
-}
-
-pub const LINK: &str = "is a symbolic link";
-pub const NOT_FILE: &str = "is not a regular file";
 
 const REAL_FOLDERS: &str =
     "the tool writes only into real folders below the output folder: remove the link";

@@ -1,9 +1,9 @@
 //! The text and JSON forms of a puzzle's solutions.
 
 use super::json::Inline;
-use crate::kind::stop::StoppedBy;
+use crate::kind::solutions_file::SolutionsFile;
 use crate::kind::tiles::model::{Placement, Puzzle};
-use crate::kind::tiles::solve::{Closest, Outcome, StopReason};
+use crate::kind::tiles::solve::{Closest, Outcome};
 use serde::Serialize;
 
 /// Which way the text outputs count turns: the constraint-programming post counts counter-clockwise
@@ -86,29 +86,24 @@ struct Entry {
     cells: Vec<[u32; 2]>,
 }
 
-/// `solutions.json`. Field order is the order in the file; nothing here may
-/// depend on time or thread count.
 #[derive(Serialize)]
-pub struct SolutionsFile {
+struct Head {
     rows: usize,
     cols: usize,
     tiles: usize,
-    solutions_total: usize,
+}
+
+#[derive(Serialize)]
+struct Classes {
     solutions_unique: usize,
-    /// Solutions as a person sees them (see `solve::look_classes`).
+    /// Solutions as a person sees them (see `solve::look_classes`). When
+    /// `solutions_listed` is written, counted among the listed only, a lower
+    /// bound, as are unique ones without symmetry breaking.
     solutions_distinct_looks: usize,
-    /// Only when `solutions` lists fewer than `solutions_total` (it lists at
-    /// most `solve::MAX_LISTED`): how many it lists. Distinct looks are then
-    /// counted among those only, a lower bound, as are unique ones without
-    /// symmetry breaking.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    solutions_listed: Option<usize>,
-    /// False when a limit stopped the search: the counts are then lower bounds.
-    complete: bool,
-    stopped_by: Option<StoppedBy>,
-    /// Indices of the solutions rendered as `solution-<index>.png`.
-    rendered: Inline<Vec<usize>>,
-    nodes: u64,
+}
+
+#[derive(Serialize)]
+struct Tail {
     nodes_per_depth: Inline<Vec<u64>>,
     solutions: Vec<Inline<Entry>>,
     /// Only for a puzzle without a solution.
@@ -124,49 +119,47 @@ pub(super) fn cells(board: &[Placement]) -> Vec<[u32; 2]> {
         .collect()
 }
 
-impl SolutionsFile {
-    pub fn new(puzzle: &Puzzle, outcome: &Outcome, rendered: &[usize]) -> Self {
-        SolutionsFile {
-            rows: puzzle.rows,
-            cols: puzzle.cols,
-            tiles: puzzle.tiles.len(),
-            solutions_total: outcome.total,
-            solutions_unique: outcome.unique,
-            solutions_distinct_looks: outcome.looks,
-            solutions_listed: (!outcome.listed_all()).then_some(outcome.solutions.len()),
-            complete: outcome.complete(),
-            stopped_by: outcome.stopped.as_ref().map(StopReason::by),
-            rendered: Inline(rendered.to_vec()),
-            nodes: outcome.nodes,
-            nodes_per_depth: Inline(outcome.nodes_per_depth.clone()),
-            solutions: outcome
-                .solutions
-                .iter()
-                .zip(outcome.classes.iter().zip(&outcome.look_classes))
-                .enumerate()
-                .map(|(i, (board, (&class, &look)))| {
-                    Inline(Entry {
-                        index: i + 1,
-                        class,
-                        look,
-                        cells: cells(board),
-                    })
-                })
-                .collect(),
-            closest: None,
-        }
-    }
-
-    /// Adds the closest boards (of a puzzle without a solution).
-    pub fn with_closest(mut self, puzzle: &Puzzle, c: &Closest, rendered: &[usize]) -> Self {
-        self.closest = Some(super::closest::ClosestJson::new(puzzle, c, rendered));
-        self
-    }
-
-    pub fn to_json(&self) -> String {
-        // Entries are inline, so the closest boards get a line each too.
-        super::json::to_string(self, 3)
-    }
+/// `solutions.json` of a tile puzzle: the board's size, the counts every
+/// kind writes with the rotation and look classes among them, then the
+/// solutions and, for a puzzle without one, the closest boards (`closest`:
+/// them and those rendered).
+pub fn solutions_json(
+    puzzle: &Puzzle,
+    outcome: &Outcome,
+    rendered: &[usize],
+    closest: Option<(&Closest, &[usize])>,
+) -> String {
+    let head = Head {
+        rows: puzzle.rows,
+        cols: puzzle.cols,
+        tiles: puzzle.tiles.len(),
+    };
+    let stats = &outcome.extra;
+    let classes = Classes {
+        solutions_unique: stats.unique,
+        solutions_distinct_looks: stats.looks,
+    };
+    let solutions = outcome
+        .solutions
+        .iter()
+        .zip(stats.classes.iter().zip(&stats.look_classes))
+        .enumerate()
+        .map(|(i, (board, (&class, &look)))| {
+            Inline(Entry {
+                index: i + 1,
+                class,
+                look,
+                cells: cells(board),
+            })
+        })
+        .collect();
+    let tail = Tail {
+        nodes_per_depth: Inline(stats.nodes_per_depth.clone()),
+        solutions,
+        closest: closest.map(|(c, r)| super::closest::ClosestJson::new(puzzle, c, r)),
+    };
+    // Entries are inline, so the closest boards get a line each too.
+    SolutionsFile::new(head, classes, outcome, rendered, tail).to_json(3)
 }
 
 #[cfg(test)]

@@ -119,15 +119,7 @@ fn markdown_text(text: &str) -> String {
     out
 }
 
-/// Escapes text for HTML (and SVG) content and attribute values; control
-/// characters (invalid in XML, and unseen in HTML) are shown escaped.
-pub(crate) fn esc(text: &str) -> String {
-    crate::error::printable(text)
-        .replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
+pub(crate) use crate::html::esc;
 
 /// Percent-encodes a puzzle name for a relative URL, keeping its `/` separators.
 pub(crate) fn url(path: &str) -> String {

@@ -1,7 +1,7 @@
 //! Thumbnails: small copies of the boards, written beside them as
 //! `thumb-<board>.png`, so the gallery loads kilobytes where the boards are
 //! megabytes. Tile boards paint theirs from the tiles scaled down once per
-//! puzzle ([`tile_side`]); other boards are shrunk by [`make`]. Either way
+//! puzzle (`kind::Boards::paint_thumbs`); other boards are shrunk by [`make`]. Either way
 //! the report records the size, and the page's `width`/`height` come from it.
 
 use crate::kind::tiles::render::Canvas;
@@ -22,20 +22,6 @@ pub fn name(board_file: &str) -> String {
 pub fn size(w: u32, h: u32) -> Option<(u32, u32)> {
     let k = factor(w, h)?;
     Some((w.div_ceil(k), h.div_ceil(k)))
-}
-
-/// The factor that shrinks tile pictures `picture_side` px wide so that a
-/// board of `rows` x `cols` of them fits a thumbnail, for a board that is
-/// `w` x `h` pixels at full size, or `None` when it needs no thumbnail.
-pub fn tile_factor(
-    (rows, cols, _): (usize, usize, u32),
-    [w, h]: [u32; 2],
-    picture_side: u32,
-) -> Option<u32> {
-    factor(w, h)?;
-    let most = u32::try_from(rows.max(cols)).unwrap_or(u32::MAX).max(1);
-    let side = ((THUMB - 2 * crate::kind::tiles::render::FRAME) / most).max(1);
-    Some(picture_side.div_ceil(side).max(1))
 }
 
 /// Which drawn boards (in [`super::boards`] order) the gallery shows

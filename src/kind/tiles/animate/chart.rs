@@ -15,7 +15,7 @@ const TOP: u32 = 48;
 const BOTTOM: u32 = 44;
 
 /// The chart of `nodes_per_depth` (depth 1 first) under `title`.
-pub fn svg(nodes_per_depth: &[u64], title: &str) -> String {
+pub(crate) fn svg(nodes_per_depth: &[u64], title: &str) -> String {
     let most = nodes_per_depth.iter().copied().max().unwrap_or(0).max(1);
     // Decades up to the one holding the largest count.
     let decades = most.ilog10() + 1;
@@ -42,7 +42,7 @@ pub fn svg(nodes_per_depth: &[u64], title: &str) -> String {
         s,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="11">"#
     );
-    let _ = writeln!(s, "<title>{}</title>", crate::present::gallery::esc(title));
+    let _ = writeln!(s, "<title>{}</title>", crate::html::esc(title));
     let _ = writeln!(
         s,
         r#"<rect width="{width}" height="{height}" fill="white"/>"#
@@ -50,7 +50,7 @@ pub fn svg(nodes_per_depth: &[u64], title: &str) -> String {
     let _ = writeln!(
         s,
         r#"<text x="{LEFT}" y="18" font-size="13">{}</text>"#,
-        crate::present::gallery::esc(title)
+        crate::html::esc(title)
     );
     let _ = writeln!(
         s,

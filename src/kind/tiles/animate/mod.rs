@@ -5,17 +5,17 @@
 //! happen, so nothing grows with the length of the search but the file.
 //! Beside the animation goes a chart of the nodes per depth ([`chart`]).
 
-pub mod chart;
+pub(crate) mod chart;
 pub mod frames;
-pub mod picture;
+pub(crate) mod picture;
 
 use crate::error::{InputError, OutputError, PuzzleError};
+use crate::fsio::{write_if_changed, Written};
 use crate::gfx::apng;
 use crate::kind::tiles::input::{self, pictures};
 use crate::kind::tiles::model::{Board, Puzzle};
 use crate::kind::tiles::solve::trace::{self, Traced};
 use crate::kind::tiles::solve::{self, Order, TurnOrder};
-use crate::pipeline::output::{write_if_changed, Written};
 use frames::FramePlan;
 use picture::{Painter, State};
 use std::ops::ControlFlow;
@@ -223,8 +223,8 @@ fn chart_of(puzzle: &Puzzle, options: &Options, name: &str) -> (Vec<u64>, String
         "{name}: nodes per depth, {order} order, {search}, {} nodes{partial}",
         outcome.nodes
     );
-    let svg = chart::svg(&outcome.nodes_per_depth, &title);
-    (outcome.nodes_per_depth, svg)
+    let svg = chart::svg(&outcome.extra.nodes_per_depth, &title);
+    (outcome.extra.nodes_per_depth, svg)
 }
 
 fn name_of(path: &Path) -> String {

@@ -3,9 +3,10 @@
 //! depth so far. The board area is exactly what `render` draws for the same
 //! cells, so the last frame of a solved search is the solution's board.
 
+use crate::gfx::canvas::FRAME;
 use crate::gfx::font;
 use crate::kind::tiles::model::{Placement, Puzzle};
-use crate::kind::tiles::render::{Renderer, Style, FRAME};
+use crate::kind::tiles::render::{Renderer, Style};
 use crate::kind::tiles::solve::trace::Event;
 use image::{Rgb, RgbImage, RgbaImage};
 use imageproc::drawing::draw_filled_rect_mut;
@@ -19,18 +20,18 @@ const CURRENT: Rgb<u8> = Rgb([255, 232, 140]);
 
 /// The search's state after some events.
 #[derive(Clone, Debug)]
-pub struct State {
-    pub board: Vec<Option<Placement>>,
+pub(crate) struct State {
+    pub(crate) board: Vec<Option<Placement>>,
     /// The candidate just rejected, shown in its cell until the next event.
-    pub rejected: Option<(usize, Placement)>,
-    pub places: Vec<u64>,
+    pub(crate) rejected: Option<(usize, Placement)>,
+    pub(crate) places: Vec<u64>,
     /// The depth of the last event.
-    pub depth: usize,
-    pub events: u64,
+    pub(crate) depth: usize,
+    pub(crate) events: u64,
 }
 
 impl State {
-    pub fn new(cells: usize) -> State {
+    pub(crate) fn new(cells: usize) -> State {
         State {
             board: vec![None; cells],
             rejected: None,
@@ -40,7 +41,7 @@ impl State {
         }
     }
 
-    pub fn apply(&mut self, e: &Event) {
+    pub(crate) fn apply(&mut self, e: &Event) {
         self.events += 1;
         self.rejected = None;
         match *e {
@@ -73,12 +74,11 @@ struct Strip {
 }
 
 /// Paints frames into one buffer that every frame reuses.
-pub struct Painter<'p> {
+pub(crate) struct Painter<'p> {
     renderer: Renderer<'p>,
     /// What each cell of the renderer's canvas shows now.
     shown: Vec<Option<Placement>>,
     frame: RgbImage,
-    board: [u32; 2],
     side: u32,
     cols: usize,
     strip: Strip,
@@ -87,7 +87,7 @@ pub struct Painter<'p> {
 impl<'p> Painter<'p> {
     /// `most` is the largest count the strip will show and `caption_chars`
     /// the longest caption, so the strip's width is fixed for every frame.
-    pub fn new(
+    pub(crate) fn new(
         puzzle: &'p Puzzle,
         pictures: &[RgbaImage],
         tile_size: u32,
@@ -126,7 +126,6 @@ impl<'p> Painter<'p> {
             shown: vec![None; cells],
             renderer,
             frame,
-            board,
             strip: Strip {
                 x: board[0],
                 scale,
@@ -139,18 +138,13 @@ impl<'p> Painter<'p> {
         }
     }
 
-    pub fn size(&self) -> [u32; 2] {
+    pub(crate) fn size(&self) -> [u32; 2] {
         [self.frame.width(), self.frame.height()]
-    }
-
-    /// The board area: the frame's top-left `size` pixels.
-    pub fn board_size(&self) -> [u32; 2] {
-        self.board
     }
 
     /// Paints `state` with `caption` (two lines) under the counts and
     /// returns the frame's RGB bytes.
-    pub fn paint(&mut self, state: &State, caption: [&str; 2]) -> &[u8] {
+    pub(crate) fn paint(&mut self, state: &State, caption: [&str; 2]) -> &[u8] {
         for (cell, want) in state.board.iter().enumerate() {
             let want = match state.rejected {
                 Some((c, p)) if c == cell => Some(p),

@@ -206,16 +206,11 @@ pub fn draw_missing_tiles(
         if path.exists() && !force {
             continue;
         }
-        let rgb = crate::kind::tiles::render::flatten_over_white(&draw_tile(
+        let rgb = crate::kind::tiles::input::pictures::flatten_over_white(&draw_tile(
             &puzzle, index, side, &looks,
         ));
-        crate::kind::tiles::render::encode_png(
-            &rgb,
-            crate::kind::tiles::render::PngEffort::Default,
-            &mut png,
-        );
-        crate::pipeline::output::write_if_changed(&path, &png)
-            .map_err(|e| OutputError::new(&path, e))?;
+        crate::gfx::canvas::encode_png(&rgb, crate::gfx::canvas::PngEffort::Default, &mut png);
+        crate::fsio::write_if_changed(&path, &png).map_err(|e| OutputError::new(&path, e))?;
         written.push(path);
     }
     Ok(written)

@@ -19,11 +19,11 @@ const HINT: &str = "see the Legespiel format: numberOfRows, numberOfColumns, pic
 /// A card file holds at most this many pictures: a board of at most
 /// [`MAX_TILES`] cards shows at most four times as many, and a file listing
 /// more is not a puzzle this tool can solve.
-pub const MAX_PICTURES: usize = 1024;
+pub(crate) const MAX_PICTURES: usize = 1024;
 /// At most this many XML nodes (elements, text, comments) are parsed: the
 /// largest real file has a few thousand, and the parser's memory grows with
 /// the count before any of our checks can run.
-pub const MAX_NODES: u32 = 100_000;
+pub(crate) const MAX_NODES: u32 = 100_000;
 /// One-way matches are each worth a warning, but a file with thousands of
 /// them would bury the terminal: after this many, one line counts the rest.
 const MAX_ONE_WAY_WARNINGS: usize = 10;
@@ -102,7 +102,7 @@ struct Picture<'a, 'i> {
     node: Node<'a, 'i>,
 }
 
-pub fn parse(file: &Path, text: &str) -> Result<Spec, InputError> {
+pub(crate) fn parse(file: &Path, text: &str) -> Result<Spec, InputError> {
     let doc = document(file, text)?;
     let loc = Locator {
         file,

@@ -12,7 +12,7 @@ use std::path::Path;
 const HINT: &str =
     "write one piece per line as four letters for its right, top, left and bottom edges, e.g. ACFH";
 
-pub fn parse(file: &Path, text: &str) -> Result<Spec, InputError> {
+pub(crate) fn parse(file: &Path, text: &str) -> Result<Spec, InputError> {
     line_pieces(file, text, HINT, |line| {
         let mut edges = Vec::with_capacity(4);
         for &(col, c) in &line.chars {

@@ -2,15 +2,15 @@
 
 pub mod convert;
 pub mod file;
-pub mod legespiel_xml;
-pub mod letters;
+pub(crate) mod legespiel_xml;
+pub(crate) mod letters;
 mod missing;
 pub mod overwrite;
 pub mod pictures;
-pub mod signed;
+pub(crate) mod signed;
 pub mod spec;
 pub mod tile_dict;
-pub mod yaml;
+pub(crate) mod yaml;
 
 use crate::error::InputError;
 use std::path::Path;
@@ -32,7 +32,7 @@ pub const NOTATIONS: [&str; 5] = [
     LETTERS,
     SIGNED,
     LEGESPIEL_XML,
-    crate::kind::domino::FILE_NAME,
+    crate::kind::DOMINO_FILE,
 ];
 
 /// The one notation file in `input_dir`. None is not a puzzle; more than one
@@ -174,7 +174,7 @@ pub fn convert_to_tile_dict(
     for (name, text) in [(TILE_DICT, Some(out.tile_dict)), (BOARD, out.board)] {
         if let Some(text) = text {
             let path = to_dir.join(name);
-            crate::pipeline::output::write_if_changed(&path, text.as_bytes())
+            crate::fsio::write_if_changed(&path, text.as_bytes())
                 .map_err(|e| format!("{}: {e}", path.display()))?;
             written.push(path);
         }

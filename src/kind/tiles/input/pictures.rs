@@ -2,7 +2,7 @@
 //! solving, so a bad scan is reported with its file name and a fix.
 
 use crate::error::InputError;
-use image::{ImageFormat, ImageReader, RgbaImage};
+use image::{ImageFormat, ImageReader, RgbImage, RgbaImage};
 use std::io::Cursor;
 use std::path::{Path, PathBuf};
 
@@ -163,6 +163,23 @@ pub fn read_error(path: &Path, e: &std::io::Error) -> InputError {
 fn is_png(path: &Path) -> bool {
     path.extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("png"))
+}
+
+/// Alpha-composites a picture over white (rounded to nearest), as the board shows it.
+pub fn flatten_over_white(picture: &RgbaImage) -> RgbImage {
+    let mut out = RgbImage::new(picture.width(), picture.height());
+    for (o, p) in out.pixels_mut().zip(picture.pixels()) {
+        *o = match p[3] {
+            255 => image::Rgb([p[0], p[1], p[2]]),
+            0 => image::Rgb([255, 255, 255]),
+            a => {
+                let a = u32::from(a);
+                let mix = |c: u8| ((u32::from(c) * a + 255 * (255 - a) + 127) / 255) as u8;
+                image::Rgb([mix(p[0]), mix(p[1]), mix(p[2])])
+            }
+        };
+    }
+    out
 }
 
 #[cfg(test)]

@@ -11,7 +11,7 @@ use std::path::Path;
 
 const HINT: &str = "write one piece per line as four integers for its top, right, bottom and left edges, e.g. [-2, -3, +1, +4]";
 
-pub fn parse(file: &Path, text: &str) -> Result<Spec, InputError> {
+pub(crate) fn parse(file: &Path, text: &str) -> Result<Spec, InputError> {
     line_pieces(file, text, HINT, |line| {
         // Numbers with the column where each starts.
         let mut numbers: Vec<(usize, String)> = Vec::new();

@@ -13,14 +13,14 @@ use std::path::Path;
 
 /// A YAML node with its position (1-based line and column).
 #[derive(Clone, Debug, PartialEq)]
-pub struct Node {
-    pub line: usize,
-    pub column: usize,
-    pub value: Value,
+pub(crate) struct Node {
+    pub(crate) line: usize,
+    pub(crate) column: usize,
+    pub(crate) value: Value,
 }
 
 #[derive(Clone, Debug, PartialEq)]
-pub enum Value {
+pub(crate) enum Value {
     Null,
     Bool(bool),
     Int(i128),
@@ -32,7 +32,7 @@ pub enum Value {
 
 impl Value {
     /// What a person would call this kind of value, for messages.
-    pub fn kind(&self) -> &'static str {
+    pub(crate) fn kind(&self) -> &'static str {
         match self {
             Value::Null => "nothing",
             Value::Bool(_) => "a boolean",
@@ -46,11 +46,11 @@ impl Value {
 }
 
 /// A notation file with more YAML nodes than this is refused unread.
-pub const MAX_NODES: usize = 50_000;
+pub(crate) const MAX_NODES: usize = 50_000;
 
 /// Parses `text`; on a syntax error returns saphyr's message and, when it
 /// knows it, the position.
-pub fn parse(text: &str) -> Result<Node, (String, Option<(usize, usize)>)> {
+pub(crate) fn parse(text: &str) -> Result<Node, (String, Option<(usize, usize)>)> {
     // The largest real files hold a few thousand nodes (121 tiles, or a 64x64
     // Domino Fit board of black cells); saphyr's default of 250,000 let an
     // alias bomb take seconds under the fuzzer before it was refused.
@@ -78,7 +78,7 @@ pub fn parse(text: &str) -> Result<Node, (String, Option<(usize, usize)>)> {
 /// budget that was hit: aliases, nesting, entries or size), a second
 /// document, tabs and control characters; each with its own hint. Anything
 /// else gets the reader's `hint` on the format.
-pub fn parse_file(file: &Path, text: &str, hint: &str) -> Result<Node, InputError> {
+pub(crate) fn parse_file(file: &Path, text: &str, hint: &str) -> Result<Node, InputError> {
     parse(text).map_err(|(msg, at)| {
         let (problem, hint) = explain(&msg, hint);
         let e = InputError::new(file, problem).hint(hint);

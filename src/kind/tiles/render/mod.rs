@@ -7,7 +7,9 @@
 
 mod tiles;
 
-pub use crate::gfx::canvas::{encode_png, Canvas, PngEffort, FRAME};
+use crate::gfx::canvas::FRAME;
+pub use crate::gfx::canvas::{encode_png, Canvas, PngEffort};
+pub use crate::kind::tiles::input::pictures::flatten_over_white;
 pub use tiles::{Scale, TileSet};
 
 use crate::kind::tiles::model::{Placement, Puzzle};
@@ -191,23 +193,6 @@ fn draw_key(puzzle: &Puzzle, style: Style, tiles: &TileSet, board: &[Placement],
         let side = tiles.side();
         c.with_rgb(|img| overlay::labels(img, puzzle.cols, board, top, side));
     }
-}
-
-/// Alpha-composites a picture over white (rounded to nearest), as the board shows it.
-pub fn flatten_over_white(picture: &RgbaImage) -> RgbImage {
-    let mut out = RgbImage::new(picture.width(), picture.height());
-    for (o, p) in out.pixels_mut().zip(picture.pixels()) {
-        *o = match p[3] {
-            255 => image::Rgb([p[0], p[1], p[2]]),
-            0 => image::Rgb([255, 255, 255]),
-            a => {
-                let a = u32::from(a);
-                let mix = |c: u8| ((u32::from(c) * a + 255 * (255 - a) + 127) / 255) as u8;
-                image::Rgb([mix(p[0]), mix(p[1]), mix(p[2])])
-            }
-        };
-    }
-    out
 }
 
 #[cfg(test)]

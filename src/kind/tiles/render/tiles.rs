@@ -2,11 +2,10 @@
 //! scaled, and turned at most once per angle, on first use by any thread, so
 //! that the boards of one puzzle can be painted on every core at once.
 
-#[cfg(doc)]
-use super::flatten_over_white;
-use super::FRAME;
-use crate::gfx::canvas::Canvas;
 use crate::gfx::canvas::{indices, palette_of};
+use crate::gfx::canvas::{Canvas, FRAME};
+#[cfg(doc)]
+use crate::kind::tiles::input::pictures::flatten_over_white;
 use crate::kind::tiles::model::Placement;
 use image::{imageops, RgbImage};
 use std::sync::{Arc, OnceLock};

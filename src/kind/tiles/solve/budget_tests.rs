@@ -29,7 +29,7 @@ fn with_threads(threads: usize, p: &Puzzle, limits: &Limits) -> Outcome {
 fn key(o: &Outcome) -> String {
     format!(
         "{} {} {:?} {:?} {:?} {:?}",
-        o.total, o.nodes, o.nodes_per_depth, o.stopped, o.solutions, o.classes
+        o.total, o.nodes, o.extra.nodes_per_depth, o.stopped, o.solutions, o.extra.classes
     )
 }
 
@@ -46,7 +46,7 @@ fn the_node_budget_stops_the_same_way_on_any_number_of_threads() {
         assert_eq!(one.stopped, Some(StopReason::MaxNodes(max_nodes)));
         // Every node but the units' first placements counts against the budget.
         assert!(
-            one.nodes - one.nodes_per_depth[0] <= max_nodes,
+            one.nodes - one.extra.nodes_per_depth[0] <= max_nodes,
             "{max_nodes}"
         );
         for threads in [2, 3] {
@@ -66,7 +66,7 @@ fn a_search_within_the_budget_is_complete() {
     let all = solve(&p, &Limits::default());
     assert!(all.complete());
     let limits = Limits {
-        max_nodes: all.nodes - all.nodes_per_depth[0],
+        max_nodes: all.nodes - all.extra.nodes_per_depth[0],
         ..Limits::default()
     };
     let exact = solve(&p, &limits);
@@ -97,9 +97,9 @@ fn beyond_the_listing_cap_solutions_are_counted_not_kept() {
     assert_eq!(one.solutions.len(), MAX_LISTED);
     assert!(!one.listed_all());
     // Classes are counted over every solution counted, 4 members each.
-    assert_eq!(one.unique, limits.max_solutions.div_ceil(4));
-    assert_eq!(one.classes.len(), MAX_LISTED);
-    assert_eq!(one.look_classes.len(), MAX_LISTED);
+    assert_eq!(one.extra.unique, limits.max_solutions.div_ceil(4));
+    assert_eq!(one.extra.classes.len(), MAX_LISTED);
+    assert_eq!(one.extra.look_classes.len(), MAX_LISTED);
     for threads in [2, 3] {
         assert_eq!(key(&one), key(&with_threads(threads, &p, &limits)));
     }
@@ -111,5 +111,5 @@ fn beyond_the_listing_cap_solutions_are_counted_not_kept() {
     let first = with_threads(3, &p, &first);
     assert!(first.listed_all());
     assert_eq!(first.solutions, one.solutions);
-    assert_eq!(first.classes, one.classes);
+    assert_eq!(first.extra.classes, one.extra.classes);
 }

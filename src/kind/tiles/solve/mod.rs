@@ -94,20 +94,20 @@ pub const MAX_LISTED: usize = 100_000;
 
 pub use crate::kind::stop::StopReason;
 
-/// Everything the search found.
+/// Everything the search found; [`Stats`] holds what only a tile search knows.
+pub type Outcome = crate::kind::Outcome<Board, Stats>;
+
+/// What a tile search knows beyond the solutions and their count.
 #[derive(Clone, Debug)]
-pub struct Outcome {
-    /// Solutions class by class, in the order the search meets the classes.
-    /// With symmetry breaking each class is its representative (the member in
-    /// which the chosen tile, or the centre tile, has turns 0) followed by that
-    /// board turned 1, 2 and 3 quarter turns (on a rectangle: turned twice), so
-    /// `--unique`, which shows a class's first member, shows the representative.
-    /// The order is the same for any number of threads. At most
-    /// [`MAX_LISTED`] of them: `total` counts them all.
-    pub solutions: Vec<Board>,
-    /// Solutions found (up to `max_solutions`), listed or not.
-    pub total: usize,
-    /// Rotation class of each solution, numbered from 1 in order of first appearance.
+pub struct Stats {
+    /// Rotation class of each listed solution, numbered from 1 in order of
+    /// first appearance. With symmetry breaking the solutions come class by
+    /// class, in the order the search meets the classes: each class is its
+    /// representative (the member in which the chosen tile, or the centre
+    /// tile, has turns 0) followed by that board turned 1, 2 and 3 quarter
+    /// turns (on a rectangle: turned twice), so `--unique`, which shows a
+    /// class's first member, shows the representative. The order is the same
+    /// for any number of threads, and at most [`MAX_LISTED`] are listed.
     pub classes: Vec<u32>,
     pub unique: usize,
     /// Look class of each solution (see [`look_classes`]), and their number:
@@ -117,12 +117,9 @@ pub struct Outcome {
     /// are listed (see [`Outcome::listed_all`]); so is `unique` without
     /// symmetry breaking.
     pub looks: usize,
-    /// `None` when the whole tree was searched and the count is exact.
-    pub stopped: Option<StopReason>,
-    /// Placements that fitted their neighbours, total and per depth; with
-    /// `Order::Spiral` and symmetry breaking on an odd board, `nodes_per_depth`
-    /// is the backtracking post's "calls" list without its leading 1.
-    pub nodes: u64,
+    /// Placements that fitted their neighbours per depth (their sum is the
+    /// outcome's `nodes`); with `Order::Spiral` and symmetry breaking on an
+    /// odd board, the backtracking post's "calls" list without its leading 1.
     pub nodes_per_depth: Vec<u64>,
     /// Oriented candidates examined (the Java solver post's "tries"), and how many of them
     /// came before the first solution was complete.
@@ -130,15 +127,42 @@ pub struct Outcome {
     pub tries_to_first: Option<u64>,
 }
 
-impl Outcome {
-    pub fn complete(&self) -> bool {
-        self.stopped.is_none()
-    }
+/// What the searches of a tile puzzle found: its solutions and, when a
+/// whole search proved there are none, the boards closest to one.
+#[derive(Clone, Debug)]
+pub struct Found {
+    pub outcome: Outcome,
+    pub closest: Option<Closest>,
+}
 
-    /// Whether `solutions` holds every solution counted in `total`.
-    pub fn listed_all(&self) -> bool {
-        self.solutions.len() == self.total
-    }
+/// Finds every solution; only a whole search proves there is none, and then
+/// the closest boards (with `closest_nodes`, their node budget) get what is
+/// left of the time up to `deadline`, and are listed like solutions. The one
+/// place that decides when to look for the closest boards: the job and
+/// `solve` both come here. `limits.timeout` is replaced by the deadline.
+pub fn solve_or_closest(
+    puzzle: &Puzzle,
+    limits: &Limits,
+    deadline: Option<Instant>,
+    closest_nodes: Option<u64>,
+) -> Found {
+    let left = || deadline.map(|d| d.saturating_duration_since(Instant::now()));
+    let limits = Limits {
+        timeout: left(),
+        ..*limits
+    };
+    let outcome = solve(puzzle, &limits);
+    let closest = closest_nodes
+        .filter(|_| outcome.total == 0 && outcome.complete())
+        .map(|nodes| {
+            let limits = Limits {
+                max_solutions: limits.max_solutions.min(MAX_LISTED),
+                timeout: left(),
+                ..limits
+            };
+            closest(puzzle, &limits, nodes)
+        });
+    Found { outcome, closest }
 }
 
 /// Finds every solution (up to `limits`), checking each one independently of
@@ -159,15 +183,17 @@ pub fn solve(puzzle: &Puzzle, limits: &Limits) -> Outcome {
         return Outcome {
             solutions: Vec::new(),
             total: 0,
-            classes: Vec::new(),
-            unique: 0,
-            look_classes: Vec::new(),
-            looks: 0,
             stopped: Some(StopReason::Interrupted),
             nodes: 0,
-            nodes_per_depth: vec![0; puzzle.cells()],
-            tries: 0,
-            tries_to_first: None,
+            extra: Stats {
+                classes: Vec::new(),
+                unique: 0,
+                look_classes: Vec::new(),
+                looks: 0,
+                nodes_per_depth: vec![0; puzzle.cells()],
+                tries: 0,
+                tries_to_first: None,
+            },
         };
     }
     let cells = puzzle.cells();
@@ -228,15 +254,17 @@ pub fn solve(puzzle: &Puzzle, limits: &Limits) -> Outcome {
     Outcome {
         solutions,
         total,
-        classes,
-        unique,
-        look_classes,
-        looks,
         stopped,
         nodes: nodes_per_depth.iter().sum(),
-        nodes_per_depth,
-        tries,
-        tries_to_first,
+        extra: Stats {
+            classes,
+            unique,
+            look_classes,
+            looks,
+            nodes_per_depth,
+            tries,
+            tries_to_first,
+        },
     }
 }
 

@@ -73,16 +73,22 @@ fn nodes_per_depth_count_the_partial_boards_of_each_order() {
     for order in [Order::RowMajor, Order::Spiral] {
         let cells = cells_in_order(3, 3, order);
         let plain = solve(&p, &everything(order, false));
-        assert_eq!(plain.nodes_per_depth, partial_boards(&p, &cells, &|_| true));
+        assert_eq!(
+            plain.extra.nodes_per_depth,
+            partial_boards(&p, &cells, &|_| true)
+        );
     }
     // Spiral with symmetry breaking is the backtracking post's search: the centre tile
     // keeps turns 0, so its counts are the backtracking post's "calls" (without the leading 1).
     let cells = cells_in_order(3, 3, Order::Spiral);
     let seed_002 = solve(&p, &everything(Order::Spiral, true));
     let expected = partial_boards(&p, &cells, &|pl| pl.turns == 0);
-    assert_eq!(seed_002.nodes_per_depth, expected);
+    assert_eq!(seed_002.extra.nodes_per_depth, expected);
     assert_eq!(expected[0], 9);
-    assert_eq!(seed_002.nodes_per_depth[8], 1, "one class, found once");
+    assert_eq!(
+        seed_002.extra.nodes_per_depth[8], 1,
+        "one class, found once"
+    );
 }
 
 #[test]
@@ -93,11 +99,11 @@ fn tries_count_every_unused_oriented_tile_examined() {
     // at depth d once for every placement at depth d - 1.
     let mut expected = 36;
     for d in 1..9 {
-        expected += out.nodes_per_depth[d - 1] * 4 * (9 - d as u64);
+        expected += out.extra.nodes_per_depth[d - 1] * 4 * (9 - d as u64);
     }
-    assert_eq!(out.tries, expected);
-    let first = out.tries_to_first.expect("solvable");
-    assert!(first > 0 && first < out.tries);
+    assert_eq!(out.extra.tries, expected);
+    let first = out.extra.tries_to_first.expect("solvable");
+    assert!(first > 0 && first < out.extra.tries);
 }
 
 /// The dog puzzle of the blog post with the Java search (kalmas/squareshack)
@@ -126,12 +132,12 @@ fn seed_003_first_solution_and_its_tries() {
         .map(|p| (p.tile + 1, (4 - p.turns) % 4))
         .collect();
     assert_eq!(first, blog);
-    assert_eq!((out.solutions.len(), out.unique), (4, 1));
+    assert_eq!((out.solutions.len(), out.extra.unique), (4, 1));
     // The blog reports 14411 tries: its Java turns each piece clockwise
     // (0, 1, 2, 3), we turn counter-clockwise, so our candidates come in the
     // order 0, 3, 2, 1 of its turns. A model of its code with that order also
     // counts 16111 (and 14411 with its own order).
-    assert_eq!(out.tries_to_first, Some(16111));
+    assert_eq!(out.extra.tries_to_first, Some(16111));
     // Trying turns clockwise, as its Java does, gives the blog's own count.
     let cw = Limits {
         turn_order: super::TurnOrder::Clockwise,
@@ -143,5 +149,5 @@ fn seed_003_first_solution_and_its_tries() {
         .map(|p| (p.tile + 1, (4 - p.turns) % 4))
         .collect();
     assert_eq!(first, blog);
-    assert_eq!(out.tries_to_first, Some(14411));
+    assert_eq!(out.extra.tries_to_first, Some(14411));
 }

@@ -56,8 +56,8 @@ fn brute_force(p: &Puzzle) -> Vec<Board> {
 fn seed_000_has_four_solutions_in_one_class() {
     let out = solve(&puzzle(SEED_000), &Limits::default());
     assert_eq!(out.solutions.len(), 4);
-    assert_eq!(out.unique, 1);
-    assert_eq!(out.classes, vec![1, 1, 1, 1]);
+    assert_eq!(out.extra.unique, 1);
+    assert_eq!(out.extra.classes, vec![1, 1, 1, 1]);
     assert!(out.complete());
     // The 3x3 blog puzzle's solution has tile 5 in the centre.
     assert!(out.solutions.iter().all(|b| b[4].tile == 4));
@@ -121,7 +121,7 @@ fn agrees_with_brute_force(p: &Puzzle) -> usize {
                     assert_eq!(out.solutions, expected, "{what}");
                 }
                 assert_eq!(sorted(out.solutions.clone()), expected, "{what}");
-                assert_eq!(out.unique * k, expected.len(), "{what}");
+                assert_eq!(out.extra.unique * k, expected.len(), "{what}");
                 if symmetry {
                     // Each class starts with its representative: the centre
                     // tile (spiral on an odd board) or tile 1 has turns 0
@@ -138,7 +138,11 @@ fn agrees_with_brute_force(p: &Puzzle) -> usize {
                     }
                 }
                 for (i, board) in out.solutions.iter().enumerate() {
-                    let first = out.classes.iter().position(|&c| c == out.classes[i]);
+                    let first = out
+                        .extra
+                        .classes
+                        .iter()
+                        .position(|&c| c == out.extra.classes[i]);
                     let first = &out.solutions[first.expect("class")];
                     let turned =
                         (0..k as u8).any(|q| p.turn_board(first, q * (4 / k as u8)) == *board);
@@ -252,6 +256,6 @@ fn a_puzzle_without_solution_is_a_normal_outcome() {
     let p = puzzle("1: [[a, '+'], [a, '+'], [a, '+'], [a, '+']]\n2: [[a, '+'], [a, '+'], [a, '+'], [a, '+']]\n3: [[a, '+'], [a, '+'], [a, '+'], [a, '+']]\n4: [[a, '-'], [a, '-'], [a, '-'], [a, '-']]\n");
     let out = solve(&p, &Limits::default());
     assert!(out.solutions.is_empty() && out.complete());
-    assert_eq!(out.unique, 0);
+    assert_eq!(out.extra.unique, 0);
     assert!(out.nodes > 0);
 }

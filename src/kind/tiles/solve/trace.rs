@@ -212,13 +212,20 @@ mod tests {
                 // Cut at the first solution, the core's nodes are exactly
                 // the placements made up to it.
                 let to_first = solve(&p, &plain(order, turns, 0));
-                assert_eq!(t.places, to_first.nodes_per_depth, "{order:?} {turns:?}");
+                assert_eq!(
+                    t.places, to_first.extra.nodes_per_depth,
+                    "{order:?} {turns:?}"
+                );
                 let tries = events
                     .iter()
                     .filter(|e| !matches!(e, Event::TakeBack { .. }))
                     .count() as u64;
                 // Every event but a take-back is a try: the core's count.
-                assert_eq!(Some(tries), core.tries_to_first, "{order:?} {turns:?}");
+                assert_eq!(
+                    Some(tries),
+                    core.extra.tries_to_first,
+                    "{order:?} {turns:?}"
+                );
                 assert_eq!(t.events, events.len() as u64);
             }
         }

@@ -1,0 +1,156 @@
+//! Files written and read without following a link, and replaced
+//! atomically: a leaf that the output folder's guard, the puzzle kinds'
+//! commands (`generate`, `draw`, `animate`, `convert`) and `prepare` all
+//! write through, so none of them depends on the pipeline for it.
+
+use std::fs;
+use std::io::{self, Read, Write};
+use std::path::Path;
+
+/// Our temporary files are named this prefix plus [`TMP_RANDOM`] random
+/// letters and digits; a leftover one (from a killed run) is swept only if its
+/// name has exactly this shape.
+pub const TMP_PREFIX: &str = ".unscramble-tmp-";
+pub const TMP_RANDOM: usize = 12;
+
+/// What is at a path, looked at without following a link.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Entry {
+    Missing,
+    File,
+    Dir,
+    Link,
+    Other,
+}
+
+pub fn entry(path: &Path) -> io::Result<Entry> {
+    match fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => Ok(Entry::Link),
+        Ok(m) if m.is_file() => Ok(Entry::File),
+        Ok(m) if m.is_dir() => Ok(Entry::Dir),
+        Ok(_) => Ok(Entry::Other),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(Entry::Missing),
+        Err(e) => Err(e),
+    }
+}
+
+/// Opens `path` without following a link in its last component.
+pub fn open_nofollow(options: &mut fs::OpenOptions, path: &Path) -> io::Result<fs::File> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NOFOLLOW);
+    }
+    options.open(path)
+}
+
+/// The bytes of the regular file at `path`, `None` if nothing is there; an
+/// error for a link, a folder or a device (never followed, never opened).
+pub fn read_regular(path: &Path) -> io::Result<Option<Vec<u8>>> {
+    match entry(path)? {
+        Entry::Missing => return Ok(None),
+        Entry::File => {}
+        Entry::Link => return Err(io::Error::other(LINK)),
+        Entry::Dir | Entry::Other => return Err(io::Error::other(NOT_FILE)),
+    }
+    let mut f = open_nofollow(fs::OpenOptions::new().read(true), path)?;
+    if !f.metadata()?.is_file() {
+        return Err(io::Error::other(NOT_FILE));
+    }
+    let mut bytes = Vec::new();
+    f.read_to_end(&mut bytes)?;
+    Ok(Some(bytes))
+}
+
+pub const LINK: &str = "is a symbolic link";
+pub const NOT_FILE: &str = "is not a regular file";
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Written {
+    Created,
+    Changed,
+    Unchanged,
+}
+
+/// Writes `bytes` to `path` unless it already holds exactly them. The bytes go
+/// to a temporary file in the same folder that is then renamed over `path`, so
+/// a reader (or an interrupted run) never sees a half-written file. A link at
+/// `path` is an error, never followed.
+pub fn write_if_changed(path: &Path, bytes: &[u8]) -> io::Result<Written> {
+    let existed = match read_regular(path)? {
+        Some(old) if old == bytes => return Ok(Written::Unchanged),
+        Some(_) => true,
+        None => false,
+    };
+    replace(path, bytes)?;
+    Ok(if existed {
+        Written::Changed
+    } else {
+        Written::Created
+    })
+}
+
+/// Puts `bytes` at `path` through a temporary file created exclusively under
+/// an unpredictable name (so a planted link cannot redirect it), then renamed.
+pub(crate) fn replace(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(TMP_PREFIX).rand_bytes(TMP_RANDOM);
+    // What `File::create` would give (the umask still applies), not tempfile's 0600.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    let mut tmp = builder.tempfile_in(dir)?;
+    tmp.write_all(bytes)?;
+    tmp.flush()?;
+    // On failure the temporary file is removed when `tmp` drops.
+    tmp.persist(path).map_err(|e| e.error)?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::fs;
+
+    #[test]
+    fn rewrites_only_changed_bytes_and_leaves_no_temporary_file() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let p = dir.path().join("solution-1.txt");
+        assert_eq!(write_if_changed(&p, b"a").expect("write"), Written::Created);
+        let before = fs::metadata(&p).and_then(|m| m.modified()).expect("mtime");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        assert_eq!(
+            write_if_changed(&p, b"a").expect("write"),
+            Written::Unchanged
+        );
+        assert_eq!(
+            fs::metadata(&p).and_then(|m| m.modified()).expect("mtime"),
+            before
+        );
+        assert_eq!(write_if_changed(&p, b"b").expect("write"), Written::Changed);
+        assert_eq!(fs::read(&p).expect("read"), b"b");
+        let names: Vec<_> = fs::read_dir(dir.path())
+            .expect("list")
+            .filter_map(|e| e.ok())
+            .collect();
+        assert_eq!(names.len(), 1);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_link_at_the_final_name_is_refused_and_its_target_untouched() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let target = dir.path().join("elsewhere.txt");
+        fs::write(&target, b"precious").expect("write");
+        let p = dir.path().join("index.md");
+        std::os::unix::fs::symlink(&target, &p).expect("link");
+        assert!(write_if_changed(&p, b"new").is_err());
+        assert_eq!(fs::read(&target).expect("read"), b"precious");
+    }
+}

@@ -1,0 +1,31 @@
+//! What a search of either kind found, in one shape.
+
+use super::stop::StopReason;
+
+/// What a search found: the solutions it listed, how many it counted, why
+/// it stopped early (if it did) and the nodes it visited. `B` is one of the
+/// kind's solutions; `X` is what only that kind's search knows (tiles: the
+/// rotation and look classes and the search statistics; Domino Fit: the
+/// cover rule it searched under).
+#[derive(Clone, Debug)]
+pub struct Outcome<B, X> {
+    /// In search order, at most the kind's listing cap: `total` counts them all.
+    pub solutions: Vec<B>,
+    /// Solutions found (up to `max_solutions`), listed or not.
+    pub total: usize,
+    /// `None` when the whole tree was searched and the count is exact.
+    pub stopped: Option<StopReason>,
+    pub nodes: u64,
+    pub extra: X,
+}
+
+impl<B, X> Outcome<B, X> {
+    pub fn complete(&self) -> bool {
+        self.stopped.is_none()
+    }
+
+    /// Whether `solutions` holds every solution counted in `total`.
+    pub fn listed_all(&self) -> bool {
+        self.solutions.len() == self.total
+    }
+}

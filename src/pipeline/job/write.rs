@@ -1,0 +1,141 @@
+//! Writing a puzzle's files, the same for every kind: boards painted and
+//! encoded in parallel, a batch at a time, and written in order.
+
+use super::{Context, JobKind};
+use crate::error::PuzzleError;
+use crate::gfx::canvas::{Canvas, PngEffort};
+use crate::kind::{Boards, Image};
+use crate::pipeline::output::sink::Sink;
+use crate::present::gallery::thumbs;
+use crate::present::summary::PuzzleReport;
+
+/// An image's file name without its extension.
+fn stem(image: Image) -> String {
+    match image {
+        Image::Unsolved => "unsolved".into(),
+        Image::Solution(k) => format!("solution-{k}"),
+        Image::Closest(k) => format!("closest-{k}"),
+    }
+}
+
+/// How many images are painted and encoded at once before they are
+/// written in order: enough to keep every core busy, few enough that the
+/// encoded files of a batch stay a few megabytes.
+const BATCH: usize = 32;
+
+/// Buffers of one worker, kept for the life of its thread, so no board
+/// allocates: the canvas, the thumbnail and the encoder's scratch.
+#[derive(Default)]
+struct Scratch {
+    board: Canvas,
+    thumb: Canvas,
+    writer: crate::gfx::png::PngWriter,
+}
+
+thread_local! {
+    static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::default();
+}
+
+/// An image's encoded board and thumbnail.
+#[derive(Default)]
+struct Encoded {
+    png: Vec<u8>,
+    /// Empty when the board has no thumbnail (a PNG never is).
+    thumb: Vec<u8>,
+}
+
+/// Writes a puzzle's files the same way for every kind: `unsolved.png`,
+/// `solution-<k>.png` and `.txt` for each rendered `k`, likewise
+/// `closest-<k>`, the `thumb-` of each board the gallery shows inline, `solutions.json`,
+/// the kind's other files and `index.md`. Images are encoded in parallel, a
+/// batch at a time, and written in order: the files are the same for any `-j`.
+pub(super) fn write<K: JobKind>(
+    sink: &mut Sink,
+    ctx: &Context,
+    (puzzle, found): (&K::Puzzle, &K::Found),
+    report: &mut PuzzleReport,
+) -> Result<(), PuzzleError> {
+    use rayon::prelude::*;
+    let output = &ctx.options.output;
+    let effort = output.style.png;
+    let mut boards = K::boards(puzzle, found, output.style);
+    let [w, h] = boards.size();
+    report.image_size = Some([w, h]);
+    let shrunk = thumbs::size(w, h).map(|(w, h)| [w, h]);
+    if shrunk.is_some() {
+        boards.paint_thumbs(thumbs::THUMB);
+    }
+    report.thumb_size = boards.thumb_size().or(shrunk);
+    let closest = report.closest.as_ref().map_or(&[][..], |c| &c.rendered);
+    let images: Vec<Image> = std::iter::once(Image::Unsolved)
+        .chain(report.rendered.iter().map(|&k| Image::Solution(k)))
+        .chain(closest.iter().map(|&k| Image::Closest(k)))
+        .collect();
+    // Thumbnails only where the gallery shows one.
+    let thumbed: Vec<bool> = std::iter::once(true)
+        .chain(thumbs::inline(report))
+        .collect();
+    let mut slots: Vec<Encoded> = std::iter::repeat_with(Encoded::default)
+        .take(BATCH.min(images.len()))
+        .collect();
+    for (batch, thumbed) in images.chunks(BATCH).zip(thumbed.chunks(BATCH)) {
+        ctx.interrupted()?;
+        batch
+            .par_iter()
+            .zip(thumbed)
+            .zip(slots.par_iter_mut())
+            .for_each(|((&image, &thumb), slot)| encode_image(&boards, image, thumb, effort, slot));
+        for (&image, slot) in batch.iter().zip(&slots) {
+            let stem = stem(image);
+            sink.stage(&format!("{stem}.png"), &slot.png)?;
+            if image != Image::Unsolved {
+                let text = K::text(puzzle, found, image, output.notation);
+                sink.stage(&format!("{stem}.txt"), text.as_bytes())?;
+            }
+            if !slot.thumb.is_empty() {
+                sink.stage(&thumbs::name(&format!("{stem}.png")), &slot.thumb)?;
+            }
+        }
+        // One journal write for the batch, then its renames.
+        sink.commit()?;
+    }
+    let json = K::solutions_json(puzzle, found, report);
+    sink.put("solutions.json", json.as_bytes())?;
+    for (name, text) in K::more_files(&report.name, puzzle, found, &boards) {
+        sink.put(name, text.as_bytes())?;
+    }
+    let prefix = output.link_prefix.as_deref();
+    let base = crate::present::snippet::link_base(prefix, &report.name, false);
+    sink.put(
+        "index.md",
+        crate::present::gallery::puzzle_markdown(report, &base).as_bytes(),
+    )?;
+    Ok(())
+}
+
+/// Paints and encodes one image, and with `thumb` its thumbnail, into
+/// `slot`, with this thread's buffers.
+fn encode_image(
+    boards: &impl Boards,
+    image: Image,
+    thumb: bool,
+    effort: PngEffort,
+    slot: &mut Encoded,
+) {
+    SCRATCH.with(|scratch| {
+        let scratch = &mut *scratch.borrow_mut();
+        boards.paint(image, &mut scratch.board);
+        scratch
+            .board
+            .encode(effort, &mut scratch.writer, &mut slot.png);
+        slot.thumb.clear();
+        let painted = thumb
+            && (boards.paint_thumb(image, &mut scratch.thumb)
+                || thumbs::make(&scratch.board, &mut scratch.thumb));
+        if painted {
+            scratch
+                .thumb
+                .encode(effort, &mut scratch.writer, &mut slot.thumb);
+        }
+    });
+}
