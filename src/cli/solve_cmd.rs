@@ -44,6 +44,7 @@ pub fn run_solve(args: &SolveArgs) -> ExitCode {
         order: s.order,
         symmetry: !args.no_symmetry,
         turn_order: args.try_turns,
+        cancel: solve::Cancel::default(),
     };
     let outcome = pool.install(|| solve::solve(&parsed.puzzle, &limits));
     // The closest boards get what is left of the time, and are listed like solutions.
@@ -126,7 +127,8 @@ fn solve_domino(file: &Path, args: &SolveArgs, start: Instant) -> ExitCode {
     };
     let (cover, s) = (args.domino_cover, &args.search);
     let bounds = (s.max_solutions, s.max_nodes.unwrap_or(domino::MAX_NODES));
-    let outcome = domino::solve_within(&puzzle, cover, bounds, s.timeout.map(|t| start + t));
+    let deadline = s.timeout.map(|t| start + t);
+    let outcome = domino::solve_within(&puzzle, cover, bounds, deadline, &Default::default());
     if args.json {
         print!(
             "{}",

@@ -3,6 +3,7 @@
 //! pruning of outputs whose puzzle is gone.
 
 use crate::error::{InputError, OutputError, PuzzleError};
+use crate::kind::stop::Cancel;
 use crate::kind::tiles::render::Style;
 use crate::pipeline::discover::discover_with;
 use crate::pipeline::job;
@@ -12,8 +13,6 @@ use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 
 /// The options that change what is written: all of them go into the build key.
 #[derive(Clone, Debug, Serialize)]
@@ -83,8 +82,9 @@ pub struct Options {
     pub force: bool,
     /// Compare with what is on disk instead of writing (`render --check`).
     pub check: bool,
-    /// Set (by Ctrl-C) to stop: puzzles not yet started are skipped.
-    pub cancel: Arc<AtomicBool>,
+    /// The run's one cancel token, tripped by Ctrl-C: puzzles not yet
+    /// started are skipped, and running searches get it in their limits.
+    pub cancel: Cancel,
     /// Fail instead of waiting when another run holds the output folder's lock.
     pub no_wait: bool,
     /// Accept a puzzles folder with no puzzle in it (a blog with none yet):
@@ -107,7 +107,7 @@ impl Default for Options {
             timeout: None,
             force: false,
             check: false,
-            cancel: Arc::new(AtomicBool::new(false)),
+            cancel: Cancel::default(),
             no_wait: false,
             allow_empty: false,
             snippet: Some(crate::present::snippet::DEFAULT_NAME.to_string()),
@@ -296,7 +296,7 @@ pub fn render_all(
         .num_threads(jobs.unwrap_or(0))
         .build()
         .map_err(|e| InputError::new(root, format!("cannot start worker threads: {e}")))?;
-    let cancelled = || options.cancel.load(Ordering::Relaxed);
+    let cancelled = || options.cancel.is_cancelled();
     let reports: Vec<Option<PuzzleReport>> = pool.install(|| {
         found
             .puzzles

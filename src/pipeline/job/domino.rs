@@ -23,7 +23,8 @@ pub(super) fn process(ctx: &Context) -> Result<PuzzleReport, Failure> {
     let output = &ctx.options.output;
     let max_nodes = output.max_nodes.unwrap_or(domino::MAX_NODES);
     let bounds = (output.max_solutions, max_nodes);
-    let outcome = domino::solve_within(&puzzle, output.cover, bounds, ctx.deadline);
+    let cancel = &ctx.options.cancel;
+    let outcome = domino::solve_within(&puzzle, output.cover, bounds, ctx.deadline, cancel);
     ctx.interrupted().map_err(fail)?;
     let n = outcome.total;
     let shown = outcome.solutions.len().min(output.max_images);

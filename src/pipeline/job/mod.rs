@@ -126,11 +126,7 @@ impl Context<'_> {
     /// puzzle's outputs stay as they were. Polled between boards too, so a
     /// long render stops.
     fn interrupted(&self) -> Result<(), PuzzleError> {
-        if self
-            .options
-            .cancel
-            .load(std::sync::atomic::Ordering::Relaxed)
-        {
+        if self.options.cancel.is_cancelled() {
             let e = InputError::new(&self.p.dir, "interrupted before its outputs were written")
                 .hint("run again");
             return Err(e.into());

@@ -57,6 +57,7 @@ pub(super) fn process(ctx: &Context) -> Result<PuzzleReport, Failure> {
         max_nodes: output.max_nodes.unwrap_or(solve::MAX_NODES),
         timeout: ctx.time_left(),
         order: output.order,
+        cancel: ctx.options.cancel.clone(),
         ..Limits::default()
     };
     let outcome = solve::solve(&puzzle, &limits);
