@@ -2,7 +2,7 @@
 //! ([`job::run`]), then the run-level files: `summary.json`, `index.html`, and
 //! pruning of outputs whose puzzle is gone.
 
-use crate::error::{InputError, OutputError, PuzzleError};
+use crate::error::{InputError, OutputError};
 use crate::kind::stop::Cancel;
 use crate::kind::tiles::render::Style;
 use crate::pipeline::discover::discover_with;
@@ -217,6 +217,14 @@ pub enum RunError {
     /// The output folder cannot be created, locked or written.
     #[error("{0}")]
     Output(#[from] OutputError),
+    /// The worker threads could not be started: the machine's doing, not
+    /// the command line's, though it exits as a usage error always did.
+    #[error("{}: cannot start worker threads: {source}", root.display())]
+    Threads {
+        root: PathBuf,
+        #[source]
+        source: rayon::ThreadPoolBuildError,
+    },
     /// Another run holds the output folder's lock, and `--no-wait` was given.
     #[error("{}: another unscramble run is using this output folder (wait for it to finish, or run without --no-wait to wait for it)", .0.display())]
     Busy(PathBuf),
@@ -226,18 +234,9 @@ impl RunError {
     /// The exit codes the README documents.
     pub fn exit_code(&self) -> u8 {
         match self {
-            RunError::Usage(_) => 2,
+            RunError::Usage(_) | RunError::Threads { .. } => 2,
             RunError::Output(_) => 3,
             RunError::Busy(_) => 4,
-        }
-    }
-}
-
-impl From<PuzzleError> for RunError {
-    fn from(e: PuzzleError) -> Self {
-        match e {
-            PuzzleError::Input(e) => RunError::Usage(e),
-            PuzzleError::Output(e) => RunError::Output(e),
         }
     }
 }
@@ -295,7 +294,10 @@ pub fn render_all(
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs.unwrap_or(0))
         .build()
-        .map_err(|e| InputError::new(root, format!("cannot start worker threads: {e}")))?;
+        .map_err(|source| RunError::Threads {
+            root: root.to_path_buf(),
+            source,
+        })?;
     let cancelled = || options.cancel.is_cancelled();
     let reports: Vec<Option<PuzzleReport>> = pool.install(|| {
         found

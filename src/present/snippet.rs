@@ -54,27 +54,39 @@ pub fn play_iframe(r: &PuzzleReport, base: &str) -> Option<String> {
 /// left after its text and buttons.
 const PLAY_HEIGHT: u32 = 560;
 
+/// Why a `--link-prefix` is refused.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LinkPrefixError {
+    #[error("the prefix is empty (leave the option out for links relative to each index.md)")]
+    Empty,
+    /// The character at `position` (from 1), shown escaped.
+    #[error("character {position} ('{shown}') would break the Markdown links (percent-encode it, e.g. a space as %20)")]
+    BreaksLinks { position: usize, shown: String },
+}
+
+/// A `--snippet` that is not a plain `.md` file name (the name as given).
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{} is not a plain file name ending in .md (the snippet goes in the output folder, e.g. --snippet puzzles.md)", crate::error::quote(&crate::error::printable(.0)))]
+pub struct SnippetNameError(pub String);
+
 /// Reads `--link-prefix`. Characters that would end or break a Markdown link
 /// (spaces, brackets, parentheses, angle brackets, quotes, backslashes,
 /// control characters) are refused rather than encoded, so the links hold
 /// exactly the URL the user typed; a missing final `/` is added, so
 /// `/img/puzzles` and `/img/puzzles/` mean the same.
-pub fn parse_link_prefix(s: &str) -> Result<String, String> {
+pub fn parse_link_prefix(s: &str) -> Result<String, LinkPrefixError> {
     if s.is_empty() {
-        return Err(
-            "the prefix is empty (leave the option out for links relative to each index.md)".into(),
-        );
+        return Err(LinkPrefixError::Empty);
     }
     if let Some((i, c)) = s
         .chars()
         .enumerate()
         .find(|&(_, c)| c.is_control() || c.is_whitespace() || "()[]<>\"'`\\".contains(c))
     {
-        return Err(format!(
-            "character {} ('{}') would break the Markdown links (percent-encode it, e.g. a space as %20)",
-            i + 1,
-            c.escape_debug()
-        ));
+        return Err(LinkPrefixError::BreaksLinks {
+            position: i + 1,
+            shown: c.escape_debug().to_string(),
+        });
     }
     Ok(if s.ends_with('/') {
         s.to_string()
@@ -85,7 +97,7 @@ pub fn parse_link_prefix(s: &str) -> Result<String, String> {
 
 /// Reads `--snippet`: a plain `.md` file name for the output folder, not a
 /// dot name (the tool's records start with a dot) and no path.
-pub fn parse_name(s: &str) -> Result<String, String> {
+pub fn parse_name(s: &str) -> Result<String, SnippetNameError> {
     let plain = !s.starts_with('.')
         && !s.contains(['/', '\\'])
         && !s.chars().any(char::is_control)
@@ -93,10 +105,7 @@ pub fn parse_name(s: &str) -> Result<String, String> {
     if plain && s.ends_with(".md") {
         Ok(s.to_string())
     } else {
-        Err(format!(
-            "{} is not a plain file name ending in .md (the snippet goes in the output folder, e.g. --snippet puzzles.md)",
-            crate::error::quote(&crate::error::printable(s))
-        ))
+        Err(SnippetNameError(s.to_string()))
     }
 }
 
@@ -162,8 +171,9 @@ mod tests {
         ] {
             assert!(parse_link_prefix(bad).is_err(), "{bad:?}");
         }
+        assert_eq!(parse_link_prefix(""), Err(LinkPrefixError::Empty));
         let e = parse_link_prefix("/my images/").expect_err("space");
-        assert!(e.contains("character 4 (' ')"), "{e}");
+        assert!(e.to_string().contains("character 4 (' ')"), "{e}");
         for good in [
             "https://cdn.example.com/p/",
             "/img/%20x/",

@@ -16,7 +16,7 @@ pub(super) fn process(ctx: &Context) -> Result<PuzzleReport, Failure> {
     let cell = ctx.options.output.style.tile_size.unwrap_or(domino::CELL);
     super::pixels::check_domino(&ctx.notation, size, cell, ctx.options.max_pixels)
         .map_err(|e| fail(e.into()))?;
-    let key = ctx.key(&[]);
+    let key = ctx.key(&[]).map_err(fail)?;
     if let Some(report) = ctx.up_to_date(&key) {
         return Ok(report);
     }

@@ -88,7 +88,7 @@ struct Context<'a> {
 
 impl Context<'_> {
     /// The build key over the notation file and `more` input files.
-    fn key(&self, more: &[(String, &[u8])]) -> String {
+    fn key(&self, more: &[(String, &[u8])]) -> Result<String, PuzzleError> {
         let name = self
             .notation
             .file_name()
@@ -96,7 +96,10 @@ impl Context<'_> {
             .unwrap_or_default();
         let mut inputs: Vec<(&str, &[u8])> = vec![(&name, &self.bytes)];
         inputs.extend(more.iter().map(|(n, b)| (n.as_str(), *b)));
-        manifest::key(&self.options.output, &inputs)
+        manifest::key(&self.options.output, &inputs).map_err(|e| PuzzleError::Bug {
+            path: self.notation.clone(),
+            what: e.to_string(),
+        })
     }
 
     /// The cached report when the manifest proves the outputs current. A
@@ -127,9 +130,7 @@ impl Context<'_> {
     /// long render stops.
     fn interrupted(&self) -> Result<(), PuzzleError> {
         if self.options.cancel.is_cancelled() {
-            let e = InputError::new(&self.p.dir, "interrupted before its outputs were written")
-                .hint("run again");
-            return Err(e.into());
+            return Err(PuzzleError::Interrupted(self.p.dir.clone()));
         }
         Ok(())
     }

@@ -38,7 +38,7 @@ pub(super) fn process(ctx: &Context) -> Result<PuzzleReport, Failure> {
     if let Some(b) = &board {
         files.push((input::BOARD.to_string(), b.bytes.as_slice()));
     }
-    let key = ctx.key(&files);
+    let key = ctx.key(&files).map_err(fail)?;
     if let Some(report) = ctx.up_to_date(&key) {
         return Ok(report);
     }
