@@ -41,7 +41,6 @@ const KNOWN: &[(&str, &str)] = &[
     ("pipeline::job", "present::snippet"),
     ("pipeline::manifest", "pipeline::output"),
     ("pipeline::output", "kind::tiles"),
-    ("pipeline::output", "pipeline::batch"),
     ("pipeline::output", "pipeline::discover"),
     ("pipeline::output", "pipeline::manifest"),
     ("pipeline::output", "present::gallery"),

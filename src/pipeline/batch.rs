@@ -332,7 +332,12 @@ pub fn render_all(
     }
     let keep: BTreeSet<PathBuf> = found.puzzles.iter().map(|p| p.rel.clone()).collect();
     let pruned = crate::pipeline::prune::prune(out, &keep, options.check)?;
-    let changed = crate::pipeline::output::root::write_run_files(out, &summary, options)?;
+    let snippet = (
+        options.snippet.as_deref(),
+        options.output.link_prefix.as_deref(),
+    );
+    let changed =
+        crate::pipeline::output::root::write_run_files(out, &summary, options.check, snippet)?;
     let mut warnings = pruned.warnings;
     warnings.extend(changed.1);
     Ok(Run {
