@@ -54,7 +54,6 @@ const KNOWN: &[(&str, &str)] = &[
     ("present::gallery", "kind::tiles"),
     ("present::gallery", "present::play"),
     ("present::gallery", "present::report"),
-    ("present::gallery", "present::snippet"),
     ("present::play", "kind::tiles"),
     ("present::play", "present::gallery"),
     ("present::report", "kind::tiles"),

@@ -7,8 +7,9 @@
 //! names where the output folder is published, so the same links work from
 //! any page: `PREFIX` + the puzzle's folder (percent-encoded) + `/` + file.
 
-use crate::present::gallery::{esc, puzzle_markdown, url};
+use crate::present::gallery::{board, boards, counts, esc, url};
 use crate::present::summary::{PuzzleKind, PuzzleReport, Summary};
+use std::fmt::Write;
 
 /// The combined snippet's default name, in the output folder beside `index.html`.
 pub const DEFAULT_NAME: &str = "index.md";
@@ -35,6 +36,48 @@ pub fn run_markdown(summary: &Summary, prefix: Option<&str>) -> String {
         .map(|r| puzzle_markdown(r, &link_base(prefix, &r.name, true)))
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// The snippet for `output/<name>/index.md`, and one puzzle's part of the
+/// run's combined snippet: `base` is put before each image's file name (see
+/// [`link_base`]); empty, the links are relative to the file.
+pub fn puzzle_markdown(r: &PuzzleReport, base: &str) -> String {
+    let mut s = format!(
+        "## {}\n\n{} board, {}.\n\n",
+        markdown_text(&r.name),
+        board(r),
+        counts(r)
+    );
+    if let Some(iframe) = play_iframe(r, base) {
+        let _ = writeln!(s, "{iframe}");
+    }
+    let _ = writeln!(s, "![unsolved board]({base}unsolved.png)");
+    for (_, file, alt) in boards(r) {
+        let _ = writeln!(s, "\n![{alt}]({base}{file})");
+    }
+    s
+}
+
+/// Text (a puzzle's name) for Markdown: it is pasted into posts whose
+/// renderer passes raw HTML through, so `<`, `>` and `&` become entities
+/// (`## <img src=x onerror=...>` stays text), Markdown's punctuation is
+/// backslash-escaped (no links, emphasis or headings by accident), and
+/// control characters are shown escaped, so the heading stays one line.
+fn markdown_text(text: &str) -> String {
+    let mut out = String::new();
+    for c in crate::error::printable(text).chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '\\' | '`' | '*' | '_' | '[' | ']' | '(' | ')' | '{' | '}' | '#' | '|' | '!' => {
+                out.push('\\');
+                out.push(c);
+            }
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// The play page of a tile puzzle as an `<iframe>` for a post, or `None`
@@ -204,5 +247,35 @@ mod tests {
         assert!(!md.contains("broken"));
         let md = run_markdown(&summary, Some("/p/"));
         assert!(md.contains("![solution 1](/p/owls/solution-1.png)"));
+    }
+
+    #[test]
+    fn the_snippet_escapes_markdown_and_html_in_names() {
+        let md = puzzle_markdown(
+            &crate::present::gallery::tests::report(
+                "<img src=x onerror=alert(1)>\n# *x*",
+                Status::Solved,
+            ),
+            "",
+        );
+        let heading = md.lines().next().expect("a line");
+        assert_eq!(
+            heading,
+            // Rendered: `<img src=x onerror=alert(1)>\u{a}# *x*` as plain text.
+            "## &lt;img src=x onerror=alert\\(1\\)&gt;\\\\u\\{a\\}\\# \\*x\\*"
+        );
+    }
+
+    #[test]
+    fn the_snippet_links_every_rendered_board() {
+        let md = puzzle_markdown(
+            &crate::present::gallery::tests::report("owls", Status::Solved),
+            "",
+        );
+        assert!(md.starts_with(
+            "## owls\n\n3 x 3 board, 12 solutions, 3 unique up to turning the board.\n"
+        ));
+        assert!(md.contains("![unsolved board](unsolved.png)"));
+        assert!(md.contains("![solution 10](solution-10.png)"));
     }
 }
