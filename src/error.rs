@@ -127,6 +127,30 @@ impl OutputError {
     }
 }
 
+/// An image the encoder refused (a size or frame it cannot take): the
+/// bytes are made in memory, so this is never the disk's doing and says
+/// nothing of the output folder.
+#[derive(Debug, thiserror::Error)]
+#[error("{}: cannot encode the image: {source} (a bug in unscramble; please report it with this puzzle)", path.display())]
+pub struct EncodeError {
+    /// The file the image was for.
+    pub path: PathBuf,
+    #[source]
+    pub source: Box<dyn std::error::Error + Send + Sync>,
+}
+
+impl EncodeError {
+    pub fn new(
+        path: impl AsRef<Path>,
+        source: impl Into<Box<dyn std::error::Error + Send + Sync>>,
+    ) -> Self {
+        EncodeError {
+            path: path.as_ref().to_path_buf(),
+            source: source.into(),
+        }
+    }
+}
+
 /// Everything that can stop one puzzle; other puzzles in the batch go on.
 #[derive(Debug, thiserror::Error)]
 pub enum PuzzleError {
@@ -134,6 +158,28 @@ pub enum PuzzleError {
     Input(#[from] InputError),
     #[error("{0}")]
     Output(#[from] OutputError),
+    #[error("{0}")]
+    Encode(#[from] EncodeError),
+    /// Ctrl-C ended the puzzle (at `.0`, its folder) before its outputs were
+    /// written: nothing is wrong with its input, and its old outputs stand.
+    #[error("{}: interrupted before its outputs were written (run again)", .0.display())]
+    Interrupted(PathBuf),
+    /// Something that cannot happen did (at `path`): a bug, not the input.
+    #[error("{}: {what} (a bug in unscramble; please report it with this puzzle)", path.display())]
+    Bug { path: PathBuf, what: String },
+}
+
+impl PuzzleError {
+    /// The file or folder the message names first.
+    pub fn file(&self) -> &Path {
+        match self {
+            PuzzleError::Input(e) => &e.file,
+            PuzzleError::Output(e) => &e.path,
+            PuzzleError::Encode(e) => &e.path,
+            PuzzleError::Interrupted(dir) => dir,
+            PuzzleError::Bug { path, .. } => path,
+        }
+    }
 }
 
 #[cfg(test)]
@@ -155,6 +201,26 @@ mod tests {
         let long = "é".repeat(100);
         assert_eq!(quote(&long), format!("'{}…'", "é".repeat(QUOTE_CHARS)));
         assert_eq!(cut(&"x".repeat(QUOTE_CHARS)).len(), QUOTE_CHARS);
+    }
+
+    /// An encoder's refusal is not worded as the disk's fault, and Ctrl-C
+    /// is not worded as the input's.
+    #[test]
+    fn each_kind_names_its_own_cause() {
+        let e = PuzzleError::from(EncodeError::new("o/search.png", "frame too large"));
+        let text = e.to_string();
+        assert!(
+            text.starts_with("o/search.png: cannot encode the image: frame too large ("),
+            "{text}"
+        );
+        assert!(!text.contains("disk"), "{text}");
+        assert_eq!(e.file(), Path::new("o/search.png"));
+        let e = PuzzleError::Interrupted(PathBuf::from("p/owls"));
+        assert_eq!(
+            e.to_string(),
+            "p/owls: interrupted before its outputs were written (run again)"
+        );
+        assert!(!matches!(e, PuzzleError::Input(_)));
     }
 
     #[test]

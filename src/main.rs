@@ -10,9 +10,8 @@ use cli::{AnimateArgs, Chatter, Color, Command, RenderArgs};
 use std::io::IsTerminal;
 use std::path::Path;
 use std::process::ExitCode;
-use std::sync::atomic::Ordering;
 use std::time::Instant;
-use unscramble::kind::tiles::{animate, draw, generate, input, render, solve};
+use unscramble::kind::tiles::{animate, draw, generate, input, render};
 use unscramble::pipeline::{batch, output};
 use unscramble::present::report;
 use unscramble::present::report::{Reporter, Verbosity};
@@ -150,10 +149,9 @@ fn run_render(args: RenderArgs) -> ExitCode {
     // closed terminal) lets running puzzles finish their files; a second one
     // quits at once.
     let _ = ctrlc::set_handler(move || {
-        if cancel.swap(true, Ordering::SeqCst) {
+        if cancel.cancel() {
             std::process::exit(130);
         }
-        solve::interrupt();
     });
     let terminal = stderr_is_terminal();
     set_colors(args.color);

@@ -21,12 +21,17 @@ pub struct Failure {
 
 impl From<PuzzleError> for Failure {
     fn from(e: PuzzleError) -> Self {
-        let file = match &e {
-            PuzzleError::Input(e) => e.file.clone(),
-            PuzzleError::Output(e) => e.path.clone(),
-        };
         Failure {
-            file: Some(file),
+            file: Some(e.file().to_path_buf()),
+            message: e.to_string(),
+        }
+    }
+}
+
+impl From<unscramble::kind::tiles::input::convert::ConvertError> for Failure {
+    fn from(e: unscramble::kind::tiles::input::convert::ConvertError) -> Self {
+        Failure {
+            file: Some(e.file().to_path_buf()),
             message: e.to_string(),
         }
     }

@@ -3,7 +3,6 @@
 
 use crate::cli::ServeArgs;
 use std::process::ExitCode;
-use std::sync::atomic::Ordering;
 use std::time::Instant;
 use unscramble::pipeline::batch;
 use unscramble::present::report::{Reporter, Verbosity};
@@ -29,10 +28,9 @@ pub fn run_serve(args: ServeArgs) -> ExitCode {
         // The first Ctrl-C (or SIGTERM) stops the server and any render at
         // once: the files a render writes are renamed into place whole.
         let _ = ctrlc::set_handler(move || {
-            if cancel.swap(true, Ordering::SeqCst) {
+            if cancel.cancel() {
                 std::process::exit(130);
             }
-            unscramble::kind::tiles::solve::interrupt();
         });
     }
     let verbosity = match (args.quiet, args.verbose) {

@@ -44,6 +44,7 @@ pub fn run_solve(args: &SolveArgs) -> ExitCode {
         order: s.order,
         symmetry: !args.no_symmetry,
         turn_order: args.try_turns,
+        cancel: solve::Cancel::default(),
     };
     let deadline = s.timeout.map(|t| Instant::now() + t);
     let closest_nodes = (!s.no_closest).then_some(s.closest_nodes);
@@ -126,7 +127,8 @@ fn solve_domino(file: &Path, args: &SolveArgs, start: Instant) -> ExitCode {
     };
     let (cover, s) = (args.domino_cover, &args.search);
     let bounds = (s.max_solutions, s.max_nodes.unwrap_or(domino::MAX_NODES));
-    let outcome = domino::solve_within(&puzzle, cover, bounds, s.timeout.map(|t| start + t));
+    let deadline = s.timeout.map(|t| start + t);
+    let outcome = domino::solve_within(&puzzle, cover, bounds, deadline, &Default::default());
     if args.json {
         print!("{}", domino::solutions_json(&puzzle, &outcome, &[]));
     } else {

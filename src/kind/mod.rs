@@ -92,7 +92,7 @@ pub type Failed = (InputError, Vec<String>);
 
 /// How to search, for every kind: the limits they share, and each kind's
 /// own settings (the other kinds ignore them).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Search {
     pub max_solutions: usize,
     /// `None`: the kind's own default budget.
@@ -106,6 +106,8 @@ pub struct Search {
     pub closest_nodes: Option<u64>,
     /// Domino Fit: whether a solution covers every free cell.
     pub cover: domino::Cover,
+    /// Tripped by Ctrl-C: the search ends as [`StopReason::Interrupted`].
+    pub cancel: stop::Cancel,
 }
 
 /// What a search found, as the report and the choice of boards to draw see

@@ -3,7 +3,34 @@
 //! `summary.json` and the manifests.
 
 use serde::{Deserialize, Serialize};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
+
+/// The run's one cancellation token: the pipeline makes it, hands clones to
+/// every search through its limits, and the Ctrl-C handler trips it. A token
+/// rather than a process-wide flag, so two runs in one process (`serve`'s
+/// renders, tests) cannot stop each other's searches.
+#[derive(Clone, Debug, Default)]
+pub struct Cancel(Arc<AtomicBool>);
+
+impl Cancel {
+    pub fn new() -> Cancel {
+        Cancel::default()
+    }
+
+    /// Asks every holder of a clone to stop; says whether it had been asked
+    /// already, so a handler can quit at once on the second Ctrl-C.
+    pub fn cancel(&self) -> bool {
+        self.0.swap(true, Ordering::SeqCst)
+    }
+
+    /// Polled by the searches every few thousand nodes, and by the pipeline
+    /// between puzzles and boards.
+    pub fn is_cancelled(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StopReason {
@@ -78,5 +105,17 @@ mod tests {
             let back: StoppedBy = serde_json::from_str(&json).expect("parses");
             assert_eq!(back, by);
         }
+    }
+
+    #[test]
+    fn a_clone_sees_the_cancel_and_others_do_not() {
+        let run = Cancel::new();
+        let search = run.clone();
+        let other = Cancel::new();
+        assert!(!search.is_cancelled());
+        assert!(!run.cancel(), "the first cancel says it is the first");
+        assert!(search.is_cancelled());
+        assert!(run.cancel(), "the second cancel says it is not");
+        assert!(!other.is_cancelled());
     }
 }

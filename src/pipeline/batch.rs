@@ -2,7 +2,8 @@
 //! ([`job::run`]), then the run-level files: `summary.json`, `index.html`, and
 //! pruning of outputs whose puzzle is gone.
 
-use crate::error::{InputError, OutputError, PuzzleError};
+use crate::error::{InputError, OutputError};
+use crate::kind::stop::Cancel;
 use crate::kind::tiles::render::Style;
 use crate::pipeline::discover::discover_with;
 use crate::pipeline::job;
@@ -12,8 +13,6 @@ use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 
 /// The options that change what is written: all of them go into the build key.
 #[derive(Clone, Debug, Serialize)]
@@ -83,8 +82,9 @@ pub struct Options {
     pub force: bool,
     /// Compare with what is on disk instead of writing (`render --check`).
     pub check: bool,
-    /// Set (by Ctrl-C) to stop: puzzles not yet started are skipped.
-    pub cancel: Arc<AtomicBool>,
+    /// The run's one cancel token, tripped by Ctrl-C: puzzles not yet
+    /// started are skipped, and running searches get it in their limits.
+    pub cancel: Cancel,
     /// Fail instead of waiting when another run holds the output folder's lock.
     pub no_wait: bool,
     /// Accept a puzzles folder with no puzzle in it (a blog with none yet):
@@ -107,7 +107,7 @@ impl Default for Options {
             timeout: None,
             force: false,
             check: false,
-            cancel: Arc::new(AtomicBool::new(false)),
+            cancel: Cancel::default(),
             no_wait: false,
             allow_empty: false,
             snippet: Some(crate::present::snippet::DEFAULT_NAME.to_string()),
@@ -217,6 +217,14 @@ pub enum RunError {
     /// The output folder cannot be created, locked or written.
     #[error("{0}")]
     Output(#[from] OutputError),
+    /// The worker threads could not be started: the machine's doing, not
+    /// the command line's, though it exits as a usage error always did.
+    #[error("{}: cannot start worker threads: {source}", root.display())]
+    Threads {
+        root: PathBuf,
+        #[source]
+        source: rayon::ThreadPoolBuildError,
+    },
     /// Another run holds the output folder's lock, and `--no-wait` was given.
     #[error("{}: another unscramble run is using this output folder (wait for it to finish, or run without --no-wait to wait for it)", .0.display())]
     Busy(PathBuf),
@@ -226,18 +234,9 @@ impl RunError {
     /// The exit codes the README documents.
     pub fn exit_code(&self) -> u8 {
         match self {
-            RunError::Usage(_) => 2,
+            RunError::Usage(_) | RunError::Threads { .. } => 2,
             RunError::Output(_) => 3,
             RunError::Busy(_) => 4,
-        }
-    }
-}
-
-impl From<PuzzleError> for RunError {
-    fn from(e: PuzzleError) -> Self {
-        match e {
-            PuzzleError::Input(e) => RunError::Usage(e),
-            PuzzleError::Output(e) => RunError::Output(e),
         }
     }
 }
@@ -295,8 +294,11 @@ pub fn render_all(
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs.unwrap_or(0))
         .build()
-        .map_err(|e| InputError::new(root, format!("cannot start worker threads: {e}")))?;
-    let cancelled = || options.cancel.load(Ordering::Relaxed);
+        .map_err(|source| RunError::Threads {
+            root: root.to_path_buf(),
+            source,
+        })?;
+    let cancelled = || options.cancel.is_cancelled();
     let reports: Vec<Option<PuzzleReport>> = pool.install(|| {
         found
             .puzzles
@@ -330,7 +332,12 @@ pub fn render_all(
     }
     let keep: BTreeSet<PathBuf> = found.puzzles.iter().map(|p| p.rel.clone()).collect();
     let pruned = crate::pipeline::prune::prune(out, &keep, options.check)?;
-    let changed = crate::pipeline::output::root::write_run_files(out, &summary, options)?;
+    let snippet = (
+        options.snippet.as_deref(),
+        options.output.link_prefix.as_deref(),
+    );
+    let changed =
+        crate::pipeline::output::root::write_run_files(out, &summary, options.check, snippet)?;
     let mut warnings = pruned.warnings;
     warnings.extend(changed.1);
     Ok(Run {

@@ -30,8 +30,30 @@ pub struct Manifest {
     pub report: PuzzleReport,
 }
 
+/// Why a manifest on disk is not one the tool could have written. Its
+/// wording goes inside "not a manifest unscramble wrote (...)".
+#[derive(Debug, thiserror::Error)]
+pub enum ManifestError {
+    /// It cannot be read as a plain file (a link, a folder, permissions).
+    #[error("{0}")]
+    Unreadable(#[from] std::io::Error),
+    #[error("not a manifest: {0}")]
+    NotJson(#[from] serde_json::Error),
+    /// It lists a path or a hash the tool never writes.
+    #[error("it lists \"{name}\": {why}")]
+    ForeignEntry { name: String, why: &'static str },
+}
+
+/// The options could not be written out for the build key. Hashing nothing
+/// in their place would let different options share a key, so this is an
+/// error (and, for the plain option structs, a bug).
+#[derive(Debug, thiserror::Error)]
+#[error("the options cannot be written for the build key: {0}")]
+pub struct KeyError(#[from] serde_json::Error);
+
 /// The build key: what the outputs depend on, and nothing else.
-pub fn key(options: &impl Serialize, inputs: &[(&str, &[u8])]) -> String {
+pub fn key(options: &impl Serialize, inputs: &[(&str, &[u8])]) -> Result<String, KeyError> {
+    let options = serde_json::to_vec(options)?;
     let mut h = blake3::Hasher::new();
     let mut field = |bytes: &[u8]| {
         h.update(&(bytes.len() as u64).to_le_bytes());
@@ -39,12 +61,12 @@ pub fn key(options: &impl Serialize, inputs: &[(&str, &[u8])]) -> String {
     };
     field(FORMAT.as_bytes());
     field(tool().as_bytes());
-    field(&serde_json::to_vec(options).unwrap_or_default());
+    field(&options);
     for (name, bytes) in inputs {
         field(name.as_bytes());
         field(bytes);
     }
-    h.finalize().to_hex().to_string()
+    Ok(h.finalize().to_hex().to_string())
 }
 
 pub fn hash(bytes: &[u8]) -> String {
@@ -59,7 +81,7 @@ impl Manifest {
     /// The manifest in `dir`: `Ok(None)` if there is none, `Err` with the
     /// reason if the file there is not one the tool could have written (it is
     /// untrusted input: nothing is deleted or replaced on its word).
-    pub fn load(dir: &Path) -> Result<Option<Manifest>, String> {
+    pub fn load(dir: &Path) -> Result<Option<Manifest>, ManifestError> {
         let Some(m) = load_json::<Manifest>(&dir.join(FILE_NAME))? else {
             return Ok(None);
         };
@@ -90,7 +112,7 @@ pub struct RootManifest {
 
 impl RootManifest {
     /// As [`Manifest::load`], for `out`'s root manifest.
-    pub fn load(out: &Path) -> Result<Option<RootManifest>, String> {
+    pub fn load(out: &Path) -> Result<Option<RootManifest>, ManifestError> {
         let Some(m) = load_json::<RootManifest>(&out.join(guard::ROOT_MANIFEST))? else {
             return Ok(None);
         };
@@ -103,22 +125,20 @@ impl RootManifest {
     }
 }
 
-fn load_json<T: serde::de::DeserializeOwned>(path: &Path) -> Result<Option<T>, String> {
-    let Some(bytes) = guard::read_regular(path).map_err(|e| e.to_string())? else {
+fn load_json<T: serde::de::DeserializeOwned>(path: &Path) -> Result<Option<T>, ManifestError> {
+    let Some(bytes) = guard::read_regular(path)? else {
         return Ok(None);
     };
-    serde_json::from_slice(&bytes)
-        .map(Some)
-        .map_err(|e| format!("not a manifest: {e}"))
+    Ok(Some(serde_json::from_slice(&bytes)?))
 }
 
 /// Every listed file must be a plain name in the manifest's own folder, with
 /// a hash as we write them.
-fn validate(files: &BTreeMap<String, String>) -> Result<(), String> {
+fn validate(files: &BTreeMap<String, String>) -> Result<(), ManifestError> {
     for (name, h) in files {
         if let Some(why) = guard::bad_file_name(name).or_else(|| guard::bad_hash(h)) {
-            let shown: String = name.escape_debug().take(80).collect();
-            return Err(format!("it lists \"{shown}\": {why}"));
+            let name = name.escape_debug().take(80).collect();
+            return Err(ManifestError::ForeignEntry { name, why });
         }
     }
     Ok(())
@@ -172,6 +192,7 @@ mod tests {
 
     #[test]
     fn the_key_depends_on_every_input_and_option_and_on_nothing_else() {
+        let key = |o: &(&str, i32), i: &[(&str, &[u8])]| super::key(o, i).expect("key");
         let base = key(&("opts", 1), &[("a", b"x"), ("b", b"y")]);
         assert_eq!(base, key(&("opts", 1), &[("a", b"x"), ("b", b"y")]));
         assert_ne!(base, key(&("opts", 2), &[("a", b"x"), ("b", b"y")]));
@@ -182,6 +203,15 @@ mod tests {
             "fields are delimited"
         );
         assert_eq!(base.len(), 64);
+    }
+
+    /// Options that cannot be written out have no key, rather than the key
+    /// of empty options that other options could share.
+    #[test]
+    fn options_that_do_not_serialise_have_no_key() {
+        let bad: BTreeMap<(u8, u8), u8> = [((1, 2), 3)].into();
+        assert!(key(&bad, &[("a", b"x")]).is_err());
+        assert!(key(&BTreeMap::<(u8, u8), u8>::new(), &[("a", b"x")]).is_ok());
     }
 
     #[test]
@@ -214,9 +244,12 @@ mod tests {
             );
             std::fs::write(dir.path().join(FILE_NAME), text).expect("write");
             let e = Manifest::load(dir.path()).expect_err("foreign");
-            assert!(e.contains("it lists"), "{e}");
+            assert!(matches!(e, ManifestError::ForeignEntry { .. }), "{e}");
+            assert!(e.to_string().starts_with("it lists"), "{e}");
         }
         std::fs::write(dir.path().join(FILE_NAME), "{").expect("write");
-        assert!(Manifest::load(dir.path()).is_err());
+        let e = Manifest::load(dir.path()).expect_err("not json");
+        assert!(matches!(e, ManifestError::NotJson(_)), "{e}");
+        assert!(e.to_string().starts_with("not a manifest: "), "{e}");
     }
 }

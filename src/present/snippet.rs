@@ -7,8 +7,9 @@
 //! names where the output folder is published, so the same links work from
 //! any page: `PREFIX` + the puzzle's folder (percent-encoded) + `/` + file.
 
-use crate::present::gallery::{esc, puzzle_markdown, url};
+use crate::present::gallery::{board, boards, counts, esc, url};
 use crate::present::summary::{PuzzleKind, PuzzleReport, Summary};
+use std::fmt::Write;
 
 /// The combined snippet's default name, in the output folder beside `index.html`.
 pub const DEFAULT_NAME: &str = "index.md";
@@ -37,6 +38,48 @@ pub fn run_markdown(summary: &Summary, prefix: Option<&str>) -> String {
         .join("\n")
 }
 
+/// The snippet for `output/<name>/index.md`, and one puzzle's part of the
+/// run's combined snippet: `base` is put before each image's file name (see
+/// [`link_base`]); empty, the links are relative to the file.
+pub fn puzzle_markdown(r: &PuzzleReport, base: &str) -> String {
+    let mut s = format!(
+        "## {}\n\n{} board, {}.\n\n",
+        markdown_text(&r.name),
+        board(r),
+        counts(r)
+    );
+    if let Some(iframe) = play_iframe(r, base) {
+        let _ = writeln!(s, "{iframe}");
+    }
+    let _ = writeln!(s, "![unsolved board]({base}unsolved.png)");
+    for (_, file, alt) in boards(r) {
+        let _ = writeln!(s, "\n![{alt}]({base}{file})");
+    }
+    s
+}
+
+/// Text (a puzzle's name) for Markdown: it is pasted into posts whose
+/// renderer passes raw HTML through, so `<`, `>` and `&` become entities
+/// (`## <img src=x onerror=...>` stays text), Markdown's punctuation is
+/// backslash-escaped (no links, emphasis or headings by accident), and
+/// control characters are shown escaped, so the heading stays one line.
+fn markdown_text(text: &str) -> String {
+    let mut out = String::new();
+    for c in crate::error::printable(text).chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '\\' | '`' | '*' | '_' | '[' | ']' | '(' | ')' | '{' | '}' | '#' | '|' | '!' => {
+                out.push('\\');
+                out.push(c);
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 /// The play page of a tile puzzle as an `<iframe>` for a post, or `None`
 /// for a puzzle without one. A Markdown renderer that drops raw HTML drops
 /// only this line; the image links stay.
@@ -54,27 +97,39 @@ pub fn play_iframe(r: &PuzzleReport, base: &str) -> Option<String> {
 /// left after its text and buttons.
 const PLAY_HEIGHT: u32 = 560;
 
+/// Why a `--link-prefix` is refused.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LinkPrefixError {
+    #[error("the prefix is empty (leave the option out for links relative to each index.md)")]
+    Empty,
+    /// The character at `position` (from 1), shown escaped.
+    #[error("character {position} ('{shown}') would break the Markdown links (percent-encode it, e.g. a space as %20)")]
+    BreaksLinks { position: usize, shown: String },
+}
+
+/// A `--snippet` that is not a plain `.md` file name (the name as given).
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{} is not a plain file name ending in .md (the snippet goes in the output folder, e.g. --snippet puzzles.md)", crate::error::quote(&crate::error::printable(.0)))]
+pub struct SnippetNameError(pub String);
+
 /// Reads `--link-prefix`. Characters that would end or break a Markdown link
 /// (spaces, brackets, parentheses, angle brackets, quotes, backslashes,
 /// control characters) are refused rather than encoded, so the links hold
 /// exactly the URL the user typed; a missing final `/` is added, so
 /// `/img/puzzles` and `/img/puzzles/` mean the same.
-pub fn parse_link_prefix(s: &str) -> Result<String, String> {
+pub fn parse_link_prefix(s: &str) -> Result<String, LinkPrefixError> {
     if s.is_empty() {
-        return Err(
-            "the prefix is empty (leave the option out for links relative to each index.md)".into(),
-        );
+        return Err(LinkPrefixError::Empty);
     }
     if let Some((i, c)) = s
         .chars()
         .enumerate()
         .find(|&(_, c)| c.is_control() || c.is_whitespace() || "()[]<>\"'`\\".contains(c))
     {
-        return Err(format!(
-            "character {} ('{}') would break the Markdown links (percent-encode it, e.g. a space as %20)",
-            i + 1,
-            c.escape_debug()
-        ));
+        return Err(LinkPrefixError::BreaksLinks {
+            position: i + 1,
+            shown: c.escape_debug().to_string(),
+        });
     }
     Ok(if s.ends_with('/') {
         s.to_string()
@@ -85,7 +140,7 @@ pub fn parse_link_prefix(s: &str) -> Result<String, String> {
 
 /// Reads `--snippet`: a plain `.md` file name for the output folder, not a
 /// dot name (the tool's records start with a dot) and no path.
-pub fn parse_name(s: &str) -> Result<String, String> {
+pub fn parse_name(s: &str) -> Result<String, SnippetNameError> {
     let plain = !s.starts_with('.')
         && !s.contains(['/', '\\'])
         && !s.chars().any(char::is_control)
@@ -93,10 +148,7 @@ pub fn parse_name(s: &str) -> Result<String, String> {
     if plain && s.ends_with(".md") {
         Ok(s.to_string())
     } else {
-        Err(format!(
-            "{} is not a plain file name ending in .md (the snippet goes in the output folder, e.g. --snippet puzzles.md)",
-            crate::error::quote(&crate::error::printable(s))
-        ))
+        Err(SnippetNameError(s.to_string()))
     }
 }
 
@@ -162,8 +214,9 @@ mod tests {
         ] {
             assert!(parse_link_prefix(bad).is_err(), "{bad:?}");
         }
+        assert_eq!(parse_link_prefix(""), Err(LinkPrefixError::Empty));
         let e = parse_link_prefix("/my images/").expect_err("space");
-        assert!(e.contains("character 4 (' ')"), "{e}");
+        assert!(e.to_string().contains("character 4 (' ')"), "{e}");
         for good in [
             "https://cdn.example.com/p/",
             "/img/%20x/",
@@ -194,5 +247,35 @@ mod tests {
         assert!(!md.contains("broken"));
         let md = run_markdown(&summary, Some("/p/"));
         assert!(md.contains("![solution 1](/p/owls/solution-1.png)"));
+    }
+
+    #[test]
+    fn the_snippet_escapes_markdown_and_html_in_names() {
+        let md = puzzle_markdown(
+            &crate::present::gallery::tests::report(
+                "<img src=x onerror=alert(1)>\n# *x*",
+                Status::Solved,
+            ),
+            "",
+        );
+        let heading = md.lines().next().expect("a line");
+        assert_eq!(
+            heading,
+            // Rendered: `<img src=x onerror=alert(1)>\u{a}# *x*` as plain text.
+            "## &lt;img src=x onerror=alert\\(1\\)&gt;\\\\u\\{a\\}\\# \\*x\\*"
+        );
+    }
+
+    #[test]
+    fn the_snippet_links_every_rendered_board() {
+        let md = puzzle_markdown(
+            &crate::present::gallery::tests::report("owls", Status::Solved),
+            "",
+        );
+        assert!(md.starts_with(
+            "## owls\n\n3 x 3 board, 12 solutions, 3 unique up to turning the board.\n"
+        ));
+        assert!(md.contains("![unsolved board](unsolved.png)"));
+        assert!(md.contains("![solution 10](solution-10.png)"));
     }
 }

@@ -10,13 +10,13 @@ mod form;
 pub mod new_puzzle;
 mod watch;
 
+use crate::kind::stop::Cancel;
 use crate::pipeline::batch::{Run, RunError};
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
 use axum::Router;
 use std::net::{IpAddr, SocketAddr, TcpListener};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -58,7 +58,7 @@ pub(crate) struct Shared {
 
 /// Renders once, then serves until `cancel` is set (Ctrl-C, SIGTERM): the
 /// first render's usage or output errors stop it with their exit code.
-pub fn run(config: Config, render: Box<Render>, cancel: Arc<AtomicBool>) -> Result<(), Failure> {
+pub fn run(config: Config, render: Box<Render>, cancel: Cancel) -> Result<(), Failure> {
     let first = render();
     if let Err(e) = &first {
         return Err(Failure {
@@ -66,7 +66,7 @@ pub fn run(config: Config, render: Box<Render>, cancel: Arc<AtomicBool>) -> Resu
             code: e.exit_code(),
         });
     }
-    if cancel.load(Ordering::SeqCst) {
+    if cancel.is_cancelled() {
         return Ok(());
     }
     let fail = |code: u8| move |message: String| Failure { message, code };
@@ -137,24 +137,20 @@ fn router(shared: Arc<Shared>) -> Router {
         .with_state(shared)
 }
 
-async fn serve(
-    shared: Arc<Shared>,
-    listener: TcpListener,
-    cancel: Arc<AtomicBool>,
-) -> std::io::Result<()> {
+async fn serve(shared: Arc<Shared>, listener: TcpListener, cancel: Cancel) -> std::io::Result<()> {
     let listener = tokio::net::TcpListener::from_std(listener)?;
     let stop = shared.events.clone();
     let stopped = {
         let cancel = cancel.clone();
         async move {
-            while !cancel.load(Ordering::SeqCst) {
+            while !cancel.is_cancelled() {
                 tokio::time::sleep(Duration::from_millis(100)).await;
             }
         }
     };
     let server = axum::serve(listener, router(shared)).with_graceful_shutdown(stopped);
     let task = tokio::spawn(async move { server.await });
-    while !cancel.load(Ordering::SeqCst) && !task.is_finished() {
+    while !cancel.is_cancelled() && !task.is_finished() {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     // Ends the event streams, which would otherwise hold the shutdown; a

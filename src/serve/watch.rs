@@ -4,9 +4,9 @@
 //! watcher's own thread. Reads (which the render itself does) are ignored.
 
 use super::{Render, Shared};
+use crate::kind::stop::Cancel;
 use notify::{Event, EventKind, RecommendedWatcher, RecursiveMode, Watcher};
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -21,7 +21,7 @@ pub(super) const DEBOUNCE: Duration = Duration::from_millis(200);
 pub(super) fn start(
     shared: Arc<Shared>,
     render: Box<Render>,
-    cancel: Arc<AtomicBool>,
+    cancel: Cancel,
 ) -> Result<(RecommendedWatcher, JoinHandle<()>), String> {
     let (tx, rx) = std::sync::mpsc::channel::<notify::Result<Event>>();
     let cannot = |e: notify::Error| format!("cannot watch {}: {e}", shared.puzzles.display());
@@ -36,7 +36,7 @@ pub(super) fn start(
         })?;
     let thread = std::thread::spawn(move || {
         while wait_for_change(&shared, &rx) {
-            if cancel.load(Ordering::SeqCst) {
+            if cancel.is_cancelled() {
                 break;
             }
             eprintln!("change in {}: rendering", shared.puzzles.display());
@@ -44,7 +44,7 @@ pub(super) fn start(
             if let Err(e) = &run {
                 eprintln!("error: {e}");
             }
-            if cancel.load(Ordering::SeqCst) {
+            if cancel.is_cancelled() {
                 break;
             }
             shared.rendered(&run);

@@ -40,7 +40,13 @@ impl PuzzleKind for Domino {
     fn solve(puzzle: &DominoPuzzle, search: &Search) -> Outcome {
         let max_nodes = search.max_nodes.unwrap_or(super::MAX_NODES);
         let bounds = (search.max_solutions, max_nodes);
-        super::solve_within(puzzle, search.cover, bounds, search.deadline)
+        super::solve_within(
+            puzzle,
+            search.cover,
+            bounds,
+            search.deadline,
+            &search.cancel,
+        )
     }
 
     fn facts<'a>(puzzle: &'a DominoPuzzle, found: &'a Outcome) -> Facts<'a> {

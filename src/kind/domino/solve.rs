@@ -25,7 +25,7 @@
 //! solutions and their order are the same as without the memo.
 
 use super::{Cover, DominoPuzzle, DominoSolution, Kind, Placement};
-use crate::kind::stop::StopReason;
+use crate::kind::stop::{Cancel, StopReason};
 use std::collections::HashSet;
 use std::time::Instant;
 
@@ -54,19 +54,28 @@ pub fn solve(
     max_solutions: usize,
     deadline: Option<Instant>,
 ) -> Outcome {
-    solve_within(p, cover, (max_solutions, MAX_NODES), deadline)
+    solve_within(
+        p,
+        cover,
+        (max_solutions, MAX_NODES),
+        deadline,
+        &Cancel::default(),
+    )
 }
 
 /// [`solve`] with a node budget: the search stops before its node number
-/// `max_nodes + 1`, the same way on every machine.
+/// `max_nodes + 1`, the same way on every machine; and with the run's
+/// `cancel` token, which ends it as [`StopReason::Interrupted`].
 pub fn solve_within(
     p: &DominoPuzzle,
     cover: Cover,
     (max_solutions, max_nodes): (usize, u64),
     deadline: Option<Instant>,
+    cancel: &Cancel,
 ) -> Outcome {
     let mut s = Search::new(p, cover, max_solutions, deadline);
     s.max_nodes = max_nodes;
+    s.cancel = cancel.clone();
     if s.row_can_start(0) {
         s.cell(0, 0);
     }
@@ -117,6 +126,7 @@ struct Search<'a> {
     max_solutions: usize,
     max_nodes: u64,
     deadline: Option<Instant>,
+    cancel: Cancel,
     /// When the search began, for the length a timeout reports.
     started: Instant,
     nodes: u64,
@@ -173,6 +183,7 @@ impl<'a> Search<'a> {
             max_solutions,
             max_nodes: MAX_NODES,
             deadline,
+            cancel: Cancel::default(),
             started: Instant::now(),
             nodes: 0,
             stopped: None,
@@ -224,7 +235,7 @@ impl<'a> Search<'a> {
         }
         self.nodes += 1;
         if self.nodes & 0xfff == 1 {
-            if crate::kind::tiles::solve::interrupted() {
+            if self.cancel.is_cancelled() {
                 self.stopped = Some(StopReason::Interrupted);
                 return;
             }

@@ -78,6 +78,7 @@ impl PuzzleKind for Tiles {
             max_solutions: search.max_solutions,
             max_nodes: search.max_nodes.unwrap_or(solve::MAX_NODES),
             order: search.order,
+            cancel: search.cancel.clone(),
             ..Limits::default()
         };
         solve::solve_or_closest(&p.puzzle, &limits, search.deadline, search.closest_nodes)

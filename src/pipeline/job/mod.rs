@@ -109,7 +109,7 @@ fn drive<K: JobKind>(ctx: &Context) -> Result<PuzzleReport, Failure> {
         .map_err(|(e, warnings)| (e.into(), inferred(warnings)))?;
     let warnings = inferred(read.warnings);
     let fail = |e: PuzzleError| (e, warnings.clone());
-    let key = ctx.key(&K::key_files(&read.source));
+    let key = ctx.key(&K::key_files(&read.source)).map_err(fail)?;
     if let Some(report) = ctx.up_to_date(&key) {
         return Ok(report);
     }
@@ -124,6 +124,7 @@ fn drive<K: JobKind>(ctx: &Context) -> Result<PuzzleReport, Failure> {
         order: output.order,
         closest_nodes: output.closest.then_some(output.closest_nodes),
         cover: output.cover,
+        cancel: ctx.options.cancel.clone(),
     };
     let found = K::solve(&puzzle, &search);
     ctx.interrupted().map_err(fail)?;
@@ -208,7 +209,7 @@ struct Context<'a> {
 
 impl Context<'_> {
     /// The build key over the notation file and `more` input files.
-    fn key(&self, more: &[(String, &[u8])]) -> String {
+    fn key(&self, more: &[(String, &[u8])]) -> Result<String, PuzzleError> {
         let name = self
             .notation
             .file_name()
@@ -216,7 +217,10 @@ impl Context<'_> {
             .unwrap_or_default();
         let mut inputs: Vec<(&str, &[u8])> = vec![(&name, &self.bytes)];
         inputs.extend(more.iter().map(|(n, b)| (n.as_str(), *b)));
-        manifest::key(&self.options.output, &inputs)
+        manifest::key(&self.options.output, &inputs).map_err(|e| PuzzleError::Bug {
+            path: self.notation.clone(),
+            what: e.to_string(),
+        })
     }
 
     /// The cached report when the manifest proves the outputs current. A
@@ -246,14 +250,8 @@ impl Context<'_> {
     /// puzzle's outputs stay as they were. Polled between boards too, so a
     /// long render stops.
     fn interrupted(&self) -> Result<(), PuzzleError> {
-        if self
-            .options
-            .cancel
-            .load(std::sync::atomic::Ordering::Relaxed)
-        {
-            let e = InputError::new(&self.p.dir, "interrupted before its outputs were written")
-                .hint("run again");
-            return Err(e.into());
+        if self.options.cancel.is_cancelled() {
+            return Err(PuzzleError::Interrupted(self.p.dir.clone()));
         }
         Ok(())
     }

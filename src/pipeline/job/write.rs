@@ -108,7 +108,7 @@ pub(super) fn write<K: JobKind>(
     let base = crate::present::snippet::link_base(prefix, &report.name, false);
     sink.put(
         "index.md",
-        crate::present::gallery::puzzle_markdown(report, &base).as_bytes(),
+        crate::present::snippet::puzzle_markdown(report, &base).as_bytes(),
     )?;
     Ok(())
 }

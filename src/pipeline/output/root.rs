@@ -108,9 +108,9 @@ pub fn prepare(out: &Path, check: bool) -> Result<bool, OutputError> {
 pub fn write_run_files(
     out: &Path,
     summary: &Summary,
-    options: &crate::pipeline::batch::Options,
+    check: bool,
+    (snippet, link_prefix): (Option<&str>, Option<&str>),
 ) -> Result<(Vec<String>, Vec<String>), OutputError> {
-    let check = options.check;
     let recorded = RootManifest::load(out).map_err(|why| {
         OutputError::refuse(
             out.join(guard::ROOT_MANIFEST),
@@ -130,9 +130,8 @@ pub fn write_run_files(
         "index.html",
         crate::present::gallery::index_html(summary, &exists).as_bytes(),
     )?;
-    if let Some(name) = &options.snippet {
-        let prefix = options.output.link_prefix.as_deref();
-        let md = crate::present::snippet::run_markdown(summary, prefix);
+    if let Some(name) = snippet {
+        let md = crate::present::snippet::run_markdown(summary, link_prefix);
         sink.put(name, md.as_bytes()).map_err(|e| {
             // A post's own index.md where the snippet goes: say how to keep both.
             if e.source.to_string() == super::sink::NOT_OURS {

@@ -1,7 +1,7 @@
 //! Pages for people: `output/index.html`, one self-contained static page with
 //! every puzzle (no network, no script, relative links so it works from
-//! `file://` and from any web root), and per puzzle an `index.md` snippet with
-//! the image links, to paste into a post.
+//! `file://` and from any web root). The Markdown for posts is in `snippet`,
+//! which builds on the wording here.
 
 mod html;
 pub mod thumbs;
@@ -9,7 +9,6 @@ pub mod thumbs;
 pub use html::index_html;
 
 use crate::present::summary::{PuzzleReport, Status};
-use std::fmt::Write;
 
 pub(crate) fn counts(r: &PuzzleReport) -> String {
     let plus = if r.complete == Some(false) { "+" } else { "" };
@@ -57,26 +56,6 @@ pub(crate) fn board(r: &PuzzleReport) -> String {
     }
 }
 
-/// The snippet for `output/<name>/index.md`, and one puzzle's part of the
-/// run's combined snippet: `base` is put before each image's file name (see
-/// [`crate::present::snippet::link_base`]); empty, the links are relative to the file.
-pub fn puzzle_markdown(r: &PuzzleReport, base: &str) -> String {
-    let mut s = format!(
-        "## {}\n\n{} board, {}.\n\n",
-        markdown_text(&r.name),
-        board(r),
-        counts(r)
-    );
-    if let Some(iframe) = crate::present::snippet::play_iframe(r, base) {
-        let _ = writeln!(s, "{iframe}");
-    }
-    let _ = writeln!(s, "![unsolved board]({base}unsolved.png)");
-    for (_, file, alt) in boards(r) {
-        let _ = writeln!(s, "\n![{alt}]({base}{file})");
-    }
-    s
-}
-
 /// The board images after `unsolved.png`, with their captions: the rendered
 /// solutions, or for a puzzle without one its rendered closest boards.
 pub(crate) fn boards(r: &PuzzleReport) -> Vec<(usize, String, String)> {
@@ -97,28 +76,6 @@ pub(crate) fn boards(r: &PuzzleReport) -> Vec<(usize, String, String)> {
     solutions.chain(closest).collect()
 }
 
-/// Text (a puzzle's name) for Markdown: it is pasted into posts whose
-/// renderer passes raw HTML through, so `<`, `>` and `&` become entities
-/// (`## <img src=x onerror=...>` stays text), Markdown's punctuation is
-/// backslash-escaped (no links, emphasis or headings by accident), and
-/// control characters are shown escaped, so the heading stays one line.
-fn markdown_text(text: &str) -> String {
-    let mut out = String::new();
-    for c in crate::error::printable(text).chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '\\' | '`' | '*' | '_' | '[' | ']' | '(' | ')' | '{' | '}' | '#' | '|' | '!' => {
-                out.push('\\');
-                out.push(c);
-            }
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 pub(crate) use crate::html::esc;
 
 /// Percent-encodes a puzzle name for a relative URL, keeping its `/` separators.
@@ -137,7 +94,7 @@ pub(crate) fn url(path: &str) -> String {
 pub(super) mod tests {
     use super::*;
 
-    pub(super) fn report(name: &str, status: Status) -> PuzzleReport {
+    pub(crate) fn report(name: &str, status: Status) -> PuzzleReport {
         PuzzleReport {
             name: name.into(),
             status,
@@ -151,29 +108,5 @@ pub(super) mod tests {
             thumb_size: Some([240, 240]),
             ..PuzzleReport::default()
         }
-    }
-
-    #[test]
-    fn the_snippet_escapes_markdown_and_html_in_names() {
-        let md = puzzle_markdown(
-            &report("<img src=x onerror=alert(1)>\n# *x*", Status::Solved),
-            "",
-        );
-        let heading = md.lines().next().expect("a line");
-        assert_eq!(
-            heading,
-            // Rendered: `<img src=x onerror=alert(1)>\u{a}# *x*` as plain text.
-            "## &lt;img src=x onerror=alert\\(1\\)&gt;\\\\u\\{a\\}\\# \\*x\\*"
-        );
-    }
-
-    #[test]
-    fn the_snippet_links_every_rendered_board() {
-        let md = puzzle_markdown(&report("owls", Status::Solved), "");
-        assert!(md.starts_with(
-            "## owls\n\n3 x 3 board, 12 solutions, 3 unique up to turning the board.\n"
-        ));
-        assert!(md.contains("![unsolved board](unsolved.png)"));
-        assert!(md.contains("![solution 10](solution-10.png)"));
     }
 }

@@ -9,7 +9,7 @@ pub(crate) mod chart;
 pub mod frames;
 pub(crate) mod picture;
 
-use crate::error::{InputError, OutputError, PuzzleError};
+use crate::error::{EncodeError, InputError, OutputError, PuzzleError};
 use crate::fsio::{write_if_changed, Written};
 use crate::gfx::apng;
 use crate::kind::tiles::input::{self, pictures};
@@ -102,7 +102,8 @@ pub fn animate(path: &Path, out: &Path, options: &Options) -> Result<Report, Puz
         |_| ControlFlow::Continue(()),
     );
     let plan = FramePlan::new(counted.events, options.max_frames);
-    let (bytes, size) = encode(&puzzle, &pics, options, &counted, &plan)?;
+    let (bytes, size) =
+        encode(&puzzle, &pics, options, &counted, &plan).map_err(|e| EncodeError::new(out, e))?;
     let folder = out.parent().unwrap_or(Path::new("."));
     let folder = if folder.as_os_str().is_empty() {
         Path::new(".")
@@ -139,7 +140,7 @@ fn encode(
     options: &Options,
     counted: &Traced,
     plan: &FramePlan,
-) -> Result<(Vec<u8>, [u32; 2]), PuzzleError> {
+) -> Result<(Vec<u8>, [u32; 2]), apng::Error> {
     let total = counted.events.to_string();
     let step_caption = |k: u64| format!("step {k}/{total}");
     let last = match (&counted.solution, counted.stopped) {
@@ -152,10 +153,9 @@ fn encode(
     let mut painter = Painter::new(puzzle, pics, options.tile_size, most, longest);
     let size = painter.size();
     let mut bytes = Vec::new();
-    let mut apng = apng::Apng::new(&mut bytes, size, plan.frames()).map_err(encode_err)?;
+    let mut apng = apng::Apng::new(&mut bytes, size, plan.frames())?;
     let mut state = State::new(puzzle.cells());
-    apng.frame(painter.paint(&state, ["step 0", ""]), plan.delay_ms(0))
-        .map_err(encode_err)?;
+    apng.frame(painter.paint(&state, ["step 0", ""]), plan.delay_ms(0))?;
     let mut next = 0usize;
     let mut failed = None;
     trace::trace(
@@ -186,9 +186,9 @@ fn encode(
         },
     );
     if let Some(e) = failed {
-        return Err(encode_err(e));
+        return Err(e);
     }
-    apng.finish().map_err(encode_err)?;
+    apng.finish()?;
     Ok((bytes, size))
 }
 
@@ -233,8 +233,4 @@ fn name_of(path: &Path) -> String {
         .and_then(Path::file_name)
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default()
-}
-
-fn encode_err(e: apng::Error) -> PuzzleError {
-    OutputError::new("PNG encoder", std::io::Error::other(e)).into()
 }

@@ -7,6 +7,40 @@ use super::spec::{Mark, Relation, Spec};
 use crate::error::InputError;
 use std::collections::BTreeMap;
 
+/// Why `convert` wrote nothing (or not everything): the source or the
+/// target folder's files are wrong, or the disk refused a write. Worded as
+/// `FILE: what is wrong (how to fix it)`, the system's reason for a write.
+#[derive(Debug, thiserror::Error)]
+pub enum ConvertError {
+    #[error("{0}")]
+    Input(#[from] InputError),
+    #[error("{}: {source}", path.display())]
+    Write {
+        path: std::path::PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+impl ConvertError {
+    /// The file the message names.
+    pub fn file(&self) -> &std::path::Path {
+        match self {
+            ConvertError::Input(e) => &e.file,
+            ConvertError::Write { path, .. } => path,
+        }
+    }
+
+    pub(super) fn write(
+        path: &std::path::Path,
+    ) -> impl FnOnce(std::io::Error) -> ConvertError + '_ {
+        move |source| ConvertError::Write {
+            path: path.to_path_buf(),
+            source,
+        }
+    }
+}
+
 /// The converted files: `tile_dict.yaml`, and `board.yaml` when needed.
 pub struct Converted {
     pub tile_dict: String,

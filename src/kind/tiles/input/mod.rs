@@ -13,6 +13,7 @@ pub mod tile_dict;
 pub(crate) mod yaml;
 
 use crate::error::InputError;
+use convert::ConvertError;
 use std::path::Path;
 
 pub use spec::Parsed;
@@ -129,10 +130,10 @@ pub fn convert_to_tile_dict(
     from: &Path,
     to_dir: &Path,
     force: bool,
-) -> Result<Vec<std::path::PathBuf>, String> {
-    let file = resolve_notation(from).map_err(|e| e.to_string())?;
-    let bytes = file::read_capped(&file, file::NOTATION_CAP).map_err(|e| e.to_string())?;
-    let text = utf8(&file, &bytes).map_err(|e| e.to_string())?;
+) -> Result<Vec<std::path::PathBuf>, ConvertError> {
+    let file = resolve_notation(from)?;
+    let bytes = file::read_capped(&file, file::NOTATION_CAP)?;
+    let text = utf8(&file, &bytes)?;
     let name = file
         .file_name()
         .and_then(|n| n.to_str())
@@ -143,39 +144,34 @@ pub fn convert_to_tile_dict(
         LEGESPIEL_XML => legespiel_xml::parse(&file, text),
         TILE_DICT => tile_dict::read(&file, text),
         other => {
-            return Err(format!(
-                "{}: {other} is not a tile notation this tool converts",
-                file.display()
-            ))
+            let what = format!("{other} is not a tile notation this tool converts");
+            return Err(InputError::new(&file, what).into());
         }
-    }
-    .map_err(|e| e.to_string())?;
+    }?;
     if spec.shape.is_none() {
-        spec.shape = read_board(file.parent().unwrap_or(Path::new(".")))
-            .map_err(|e| e.to_string())?
-            .map(|b| b.shape);
+        spec.shape = read_board(file.parent().unwrap_or(Path::new(".")))?.map(|b| b.shape);
     }
     // The puzzle must be valid before it is written in another notation.
-    spec::build(spec.clone(), None).map_err(|e| e.to_string())?;
-    let out = convert::to_tile_dict(&spec).map_err(|e| e.to_string())?;
+    spec::build(spec.clone(), None)?;
+    let out = convert::to_tile_dict(&spec)?;
     // board.yaml is always in the list: one left from another puzzle would
     // give this one its shape.
-    overwrite::guard(to_dir, &[TILE_DICT, BOARD], force).map_err(|e| e.to_string())?;
+    overwrite::guard(to_dir, &[TILE_DICT, BOARD], force)?;
     if out.board.is_none() && to_dir.join(BOARD).symlink_metadata().is_ok() {
         return Err(InputError::new(
             to_dir.join(BOARD),
             "the converted puzzle is square and writes no board.yaml, but this one would give it another shape",
         )
         .hint("move board.yaml away first")
-        .to_string());
+        .into());
     }
-    std::fs::create_dir_all(to_dir).map_err(|e| format!("{}: {e}", to_dir.display()))?;
+    std::fs::create_dir_all(to_dir).map_err(ConvertError::write(to_dir))?;
     let mut written = Vec::new();
     for (name, text) in [(TILE_DICT, Some(out.tile_dict)), (BOARD, out.board)] {
         if let Some(text) = text {
             let path = to_dir.join(name);
             crate::fsio::write_if_changed(&path, text.as_bytes())
-                .map_err(|e| format!("{}: {e}", path.display()))?;
+                .map_err(ConvertError::write(&path))?;
             written.push(path);
         }
     }

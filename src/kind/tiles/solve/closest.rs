@@ -16,7 +16,7 @@
 //! searched: the boards are one per class.
 
 use super::tables::{Cand, Tables};
-use super::{search::interrupted, Limits, StopReason, TurnOrder};
+use super::{Cancel, Limits, StopReason, TurnOrder};
 use crate::kind::tiles::model::{Board, Placement, Puzzle, BOTTOM, LEFT, RIGHT, TOP};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -67,15 +67,17 @@ pub fn closest(puzzle: &Puzzle, limits: &Limits, max_nodes: u64) -> Closest {
     let timed_out = AtomicBool::new(false);
     let mut nodes = 0;
     for budget in 0..=inner {
-        if interrupted() || deadline.is_some_and(|d| Instant::now() >= d) {
+        let cancel = &limits.cancel;
+        if cancel.is_cancelled() || deadline.is_some_and(|d| Instant::now() >= d) {
             timed_out.store(true, Ordering::Relaxed);
         }
         let left = max_nodes.saturating_sub(nodes);
-        let round = space.round(budget, limits.max_solutions, deadline, &timed_out, left);
+        let clock = (deadline, cancel);
+        let round = space.round(budget, limits.max_solutions, clock, &timed_out, left);
         nodes += round.iter().map(|f| f.nodes).sum::<u64>();
         let out_of_nodes = left == 0 || round.iter().any(|f| f.out_of_nodes);
         let mut boards: Vec<Board> = round.into_iter().flat_map(|f| f.boards).collect();
-        let stopped = if interrupted() {
+        let stopped = if cancel.is_cancelled() {
             Some(StopReason::Interrupted)
         } else if timed_out.load(Ordering::Relaxed) {
             Some(StopReason::Timeout(limits.timeout.unwrap_or_default()))
@@ -211,7 +213,7 @@ impl Space {
         &self,
         budget: usize,
         want: usize,
-        deadline: Option<Instant>,
+        (deadline, cancel): (Option<Instant>, &Cancel),
         timed_out: &AtomicBool,
         max_nodes: u64,
     ) -> Vec<Found> {
@@ -240,6 +242,7 @@ impl Space {
                     budget,
                     want: want.saturating_add(1),
                     deadline,
+                    cancel,
                     timed_out,
                     placed: vec![first; n],
                     used: 1u128 << first.tile,
@@ -263,6 +266,7 @@ struct Dfs<'a> {
     budget: usize,
     want: usize,
     deadline: Option<Instant>,
+    cancel: &'a Cancel,
     timed_out: &'a AtomicBool,
     placed: Vec<Placement>,
     used: u128,
@@ -334,7 +338,7 @@ impl Dfs<'_> {
     }
 
     fn clock_says_stop(&self) -> bool {
-        if interrupted() || self.deadline.is_some_and(|d| Instant::now() >= d) {
+        if self.cancel.is_cancelled() || self.deadline.is_some_and(|d| Instant::now() >= d) {
             self.timed_out.store(true, Ordering::Relaxed);
         }
         self.timed_out.load(Ordering::Relaxed)

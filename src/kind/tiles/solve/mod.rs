@@ -14,13 +14,12 @@ pub mod trace;
 pub use classes::{look_classes, rotation_classes};
 pub use closest::{closest, Closest, CLOSEST_NODES};
 pub use order::Order;
-pub use search::{interrupt, interrupted};
 
 use crate::kind::tiles::model::{Board, Puzzle};
 use std::time::{Duration, Instant};
 
 /// How to search, and when to give up on a search that could run too long.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Limits {
     /// Count at most this many solutions; finding one more stops the search and
     /// marks the result incomplete (so `complete == true` means the count is exact).
@@ -43,6 +42,9 @@ pub struct Limits {
     /// search turns pieces clockwise, and with `TurnOrder::Clockwise` the
     /// tries to its first solution are the 14411 it reports.
     pub turn_order: TurnOrder,
+    /// Tripped (by Ctrl-C) to end the search early: the outcome then says
+    /// [`StopReason::Interrupted`] and holds nothing worth keeping.
+    pub cancel: Cancel,
 }
 
 /// See [`Limits::turn_order`].
@@ -76,6 +78,7 @@ impl Default for Limits {
             order: Order::RowMajor,
             symmetry: true,
             turn_order: TurnOrder::CounterClockwise,
+            cancel: Cancel::default(),
         }
     }
 }
@@ -92,7 +95,7 @@ pub const MAX_NODES: u64 = 2_000_000_000;
 /// whole, so its distinct looks are exact.
 pub const MAX_LISTED: usize = 100_000;
 
-pub use crate::kind::stop::StopReason;
+pub use crate::kind::stop::{Cancel, StopReason};
 
 /// Everything the search found; [`Stats`] holds what only a tile search knows.
 pub type Outcome = crate::kind::Outcome<Board, Stats>;
@@ -149,7 +152,7 @@ pub fn solve_or_closest(
     let left = || deadline.map(|d| d.saturating_duration_since(Instant::now()));
     let limits = Limits {
         timeout: left(),
-        ..*limits
+        ..limits.clone()
     };
     let outcome = solve(puzzle, &limits);
     let closest = closest_nodes
@@ -158,7 +161,7 @@ pub fn solve_or_closest(
             let limits = Limits {
                 max_solutions: limits.max_solutions.min(MAX_LISTED),
                 timeout: left(),
-                ..limits
+                ..limits.clone()
             };
             closest(puzzle, &limits, nodes)
         });
@@ -176,9 +179,11 @@ pub fn solve(puzzle: &Puzzle, limits: &Limits) -> Outcome {
         max_nodes: limits.max_nodes,
         listed: MAX_LISTED.min(limits.max_solutions),
         deadline: limits.timeout.map(|t| start + t),
+        cancel: limits.cancel.clone(),
     };
+    let listed = budget.listed;
     let merged = parallel::run_all(&tables, &split, budget);
-    if search::interrupted() {
+    if limits.cancel.is_cancelled() {
         // Nobody will use the result: skip checking and grouping what was found.
         return Outcome {
             solutions: Vec::new(),
@@ -215,7 +220,7 @@ pub fn solve(puzzle: &Puzzle, limits: &Limits) -> Outcome {
         // Boards are listed while every solution before them was.
         let listing = solutions.len() == reps * members;
         for (k, board) in unit.boards.iter().enumerate() {
-            if !listing || solutions.len() >= budget.listed {
+            if !listing || solutions.len() >= listed {
                 break;
             }
             for q in 0..split.members {
@@ -242,7 +247,7 @@ pub fn solve(puzzle: &Puzzle, limits: &Limits) -> Outcome {
     } else {
         None
     };
-    solutions.truncate(total.min(budget.listed));
+    solutions.truncate(total.min(listed));
     classes.truncate(solutions.len());
     let (classes, unique) = if split.members == 1 {
         rotation_classes(puzzle, &solutions)

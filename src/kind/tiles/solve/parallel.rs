@@ -4,6 +4,7 @@
 use super::search::{run, Control, End, Found, Quota};
 use super::symmetry::Split;
 use super::tables::Tables;
+use crate::kind::stop::Cancel;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -11,13 +12,14 @@ use std::time::Instant;
 
 /// What the whole search may do: the limits of [`super::Limits`] in members
 /// (boards times their turns), plus the boards it may list.
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 pub(super) struct Budget {
     pub max_members: usize,
     pub max_nodes: u64,
     /// Members whose boards are kept for listing; the rest are only counted.
     pub listed: usize,
     pub deadline: Option<Instant>,
+    pub cancel: Cancel,
 }
 
 /// The units' results in unit order, cut where a serial search would have
@@ -54,7 +56,7 @@ pub(super) fn run_all(tables: &Tables, split: &Split, b: Budget) -> Merged {
         keep: listed_boards,
         nodes: b.max_nodes,
     };
-    let ctl = control(b.deadline, listed_boards.saturating_mul(2));
+    let ctl = control(b.deadline, &b.cancel, listed_boards.saturating_mul(2));
     let done: Mutex<Vec<Option<(usize, u64)>>> = Mutex::new(vec![None; split.units.len()]);
     let go = |i: usize, quota: Quota, ctl: &Control| {
         let u = &split.units[i];
@@ -75,7 +77,7 @@ pub(super) fn run_all(tables: &Tables, split: &Split, b: Budget) -> Merged {
             let found = go(i, quota, &ctl);
             if matches!(found.end, End::Done | End::Capped | End::NodeLimit) {
                 let work = (found.count.saturating_mul(per_board), loop_nodes(&found));
-                note_done(&done, &ctl, i, work, b);
+                note_done(&done, &ctl, i, work, &b);
             }
             found
         })
@@ -97,7 +99,7 @@ pub(super) fn run_all(tables: &Tables, split: &Split, b: Budget) -> Merged {
             nodes: allowance,
         };
         if u.end == End::Cancelled || u.count > need || loop_nodes(u) > allowance {
-            units[i] = go(i, exact, &control(None, usize::MAX));
+            units[i] = go(i, exact, &control(None, &b.cancel, usize::MAX));
         } else if u.boards.len() < keep.min(u.count) {
             // Only its boards are missing: find them again, and no more.
             let again = go(
@@ -106,7 +108,7 @@ pub(super) fn run_all(tables: &Tables, split: &Split, b: Budget) -> Merged {
                     want: keep.min(u.count),
                     ..exact
                 },
-                &control(None, usize::MAX),
+                &control(None, &b.cancel, usize::MAX),
             );
             units[i].boards = again.boards;
         }
@@ -130,9 +132,10 @@ pub(super) fn run_all(tables: &Tables, split: &Split, b: Budget) -> Merged {
     }
 }
 
-fn control(deadline: Option<Instant>, keep: usize) -> Control {
+fn control(deadline: Option<Instant>, cancel: &Cancel, keep: usize) -> Control {
     Control {
         deadline,
+        cancel: cancel.clone(),
         keep_left: AtomicUsize::new(keep),
         timed_out: AtomicBool::new(false),
         needed_up_to: AtomicUsize::new(usize::MAX),
@@ -147,7 +150,7 @@ fn note_done(
     ctl: &Control,
     unit: usize,
     work: (usize, u64),
-    b: Budget,
+    b: &Budget,
 ) {
     let Ok(mut done) = done.lock() else {
         return;

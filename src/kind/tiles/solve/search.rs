@@ -7,29 +7,19 @@
 
 use super::order::Step;
 use super::tables::{Cand, Tables};
+use crate::kind::stop::Cancel;
 use crate::kind::tiles::model::{Board, Placement};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
 
-/// Set by [`interrupt`]: every search in the process stops at its next check.
-static INTERRUPTED: AtomicBool = AtomicBool::new(false);
-
-/// Stops every running and future search in this process, as a timeout does
-/// (checked with the clock, every 2^16 nodes). For Ctrl-C: a long search
-/// must not keep the user waiting.
-pub fn interrupt() {
-    INTERRUPTED.store(true, Ordering::SeqCst);
-}
-
-/// Whether [`interrupt`] was called: other searches (Domino Fit) poll it too.
-pub fn interrupted() -> bool {
-    INTERRUPTED.load(Ordering::Relaxed)
-}
-
-/// Shared by every unit of one solve: the deadline, and which units are no
-/// longer needed because earlier ones already hold enough solutions.
+/// Shared by every unit of one solve: the deadline, the run's cancel token,
+/// and which units are no longer needed because earlier ones already hold
+/// enough solutions.
 pub(super) struct Control {
     pub deadline: Option<Instant>,
+    /// Ctrl-C stops the units as a timeout does (checked with the clock,
+    /// every 2^16 nodes): a long search must not keep the user waiting.
+    pub cancel: Cancel,
     /// Boards all units may still keep between them (see [`Quota::keep`]):
     /// what units running at once hold stays bounded whatever the limits.
     pub keep_left: AtomicUsize,
@@ -43,7 +33,7 @@ impl Control {
         if unit > self.needed_up_to.load(Ordering::Relaxed) {
             return Some(End::Cancelled);
         }
-        if self.timed_out.load(Ordering::Relaxed) || INTERRUPTED.load(Ordering::Relaxed) {
+        if self.timed_out.load(Ordering::Relaxed) || self.cancel.is_cancelled() {
             return Some(End::Timeout);
         }
         if self.deadline.is_some_and(|d| Instant::now() >= d) {
