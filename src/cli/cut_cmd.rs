@@ -1,5 +1,6 @@
 //! `unscramble cut`: its arguments and what it prints.
 
+use crate::cli::term::{fail_json, set_colors};
 use crate::cli::tile_side;
 use crate::cli::Chatter;
 use clap::Args;
@@ -44,8 +45,8 @@ pub struct CutArgs {
     pub chatter: Chatter,
 }
 
-pub fn run_cut(args: &CutArgs) -> ExitCode {
-    crate::set_colors(args.chatter.color);
+pub fn run(args: &CutArgs) -> ExitCode {
+    set_colors(args.chatter.color);
     let (rows, cols) = args.grid;
     let options = cut::Options {
         rows,
@@ -57,7 +58,7 @@ pub fn run_cut(args: &CutArgs) -> ExitCode {
     };
     let r = match cut::cut(&args.sheet, &args.out, &options) {
         Ok(r) => r,
-        Err(e) => return crate::fail_json(args.json.then_some(("cut", &args.out)), e.into()),
+        Err(e) => return fail_json(args.json.then_some(("cut", &args.out)), e.into()),
     };
     if args.json {
         let mut fields = serde_json::Map::new();
@@ -66,7 +67,7 @@ pub fn run_cut(args: &CutArgs) -> ExitCode {
         fields.insert("side".into(), r.side.into());
         let turns: Vec<f64> = r.squares.iter().map(|s| degrees(s.angle)).collect();
         fields.insert("turns".into(), turns.into());
-        crate::json_cmd::print("cut", &args.out, Ok((&r.written, fields)));
+        crate::cli::json_cmd::print("cut", &args.out, Ok((&r.written, fields)));
     }
     if !args.chatter.quiet {
         let turns = r.squares.iter().map(|s| degrees(s.angle));

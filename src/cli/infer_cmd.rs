@@ -1,16 +1,46 @@
 //! `unscramble infer PUZZLE_DIR [--force] [--check]`: what the terminal (and
 //! `--json`) says about an inference; the work is in `unscramble::prepare::infer`.
 
-use crate::json_cmd::{self, Failure};
+use crate::cli::json_cmd::{self, Failure};
+use crate::cli::term::{fail_json, set_colors};
+use crate::cli::Chatter;
+use clap::Args;
 use serde_json::{json, Map, Value};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use unscramble::error::PuzzleError;
 use unscramble::kind::tiles::input::{self, TILE_DICT};
 use unscramble::prepare::infer::{self, pairing::token_name, yaml};
 
+#[derive(Args)]
+pub struct InferArgs {
+    /// A puzzle folder whose input/ holds 1.png … N.png.
+    pub puzzle_dir: PathBuf,
+    /// Replace a tile_dict.yaml already in the folder.
+    #[arg(long)]
+    pub force: bool,
+    /// Write nothing: compare the inferred edges with the folder's
+    /// tile_dict.yaml (up to token names and halves) and list every
+    /// edge that differs; exit 1 if one does.
+    #[arg(long, conflicts_with = "force")]
+    pub check: bool,
+    /// Print what was done (files written, classes, or the error) as one
+    /// JSON document on stdout.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub chatter: Chatter,
+}
+
+pub fn run(args: &InferArgs) -> ExitCode {
+    set_colors(args.chatter.color);
+    let (dir, json) = (&args.puzzle_dir, args.json);
+    let done = infer(dir, args.force, args.check, json, args.chatter.quiet);
+    done.unwrap_or_else(|e| fail_json(json.then_some(("infer", dir)), e))
+}
+
 /// Runs the command; `Err` is the failure to report (exit 1).
-pub fn run(
+fn infer(
     puzzle_dir: &Path,
     force: bool,
     check: bool,

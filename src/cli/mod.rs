@@ -1,14 +1,20 @@
 //! The command line, as clap reads it.
 
+pub mod animate_cmd;
 pub mod config;
 mod config_file;
 mod config_keys;
+pub mod convert_cmd;
 pub mod cut_cmd;
+pub mod draw_tiles_cmd;
+pub mod generate_cmd;
 pub mod infer_cmd;
 pub mod json_cmd;
 pub mod meta_cmd;
+pub mod render_cmd;
 pub mod serve_cmd;
 pub mod solve_cmd;
+pub mod term;
 mod values;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -16,7 +22,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 use unscramble::config as defaults;
 use unscramble::kind::domino;
-use unscramble::kind::tiles::{generate, render, solve};
+use unscramble::kind::tiles::{render, solve};
 use unscramble::pipeline::output::solutions::{Notation, Turns};
 
 pub(crate) use crate::cli::values::tile_side;
@@ -81,52 +87,13 @@ pub enum Command {
     /// solution, and a chart of the nodes per depth beside it.
     Animate(AnimateArgs),
     /// Write a solvable benchmark puzzle (tile_dict.yaml and drawn tiles) to OUT_DIR.
-    Generate {
-        /// The puzzle folder to write: OUT_DIR/input/tile_dict.yaml and the
-        /// tile pictures beside it (made if missing).
-        out_dir: PathBuf,
-        /// Board side: the puzzle has SIZE x SIZE tiles.
-        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=generate::MAX_SIZE as i64))]
-        size: u16,
-        /// Kinds of picture on the edges (fewer kinds: more solutions, harder search).
-        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=100))]
-        tokens: u16,
-        /// Seed of the generator: the same seed always makes the same puzzle.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Side of each tile picture in pixels.
-        #[arg(long, default_value_t = defaults::TILE_SIZE, value_parser = tile_side())]
-        tile_size: u32,
-        /// Replace a tile_dict.yaml and tile pictures already in OUT_DIR/input.
-        #[arg(long)]
-        force: bool,
-        /// Print what was done (files written, or the error) as one JSON
-        /// document on stdout.
-        #[arg(long)]
-        json: bool,
-        #[command(flatten)]
-        chatter: Chatter,
-    },
+    Generate(crate::cli::generate_cmd::GenerateArgs),
     /// Write a puzzle's notation (letters.txt, signed.txt, legespiel.xml, ...)
     /// as tile_dict.yaml, and board.yaml where the board is not square, in TO_DIR.
-    Convert {
-        /// A notation file, or a folder (or puzzle folder) holding one.
-        from: PathBuf,
-        /// The folder to write tile_dict.yaml (and board.yaml) into.
-        to_dir: PathBuf,
-        /// Replace a tile_dict.yaml or board.yaml already in TO_DIR.
-        #[arg(long)]
-        force: bool,
-        /// Print what was done (files written, or the error) as one JSON
-        /// document on stdout.
-        #[arg(long)]
-        json: bool,
-        #[command(flatten)]
-        chatter: Chatter,
-    },
+    Convert(crate::cli::convert_cmd::ConvertArgs),
     /// Cut a scan of the tiles laid out in a grid into the tile pictures
     /// 1.png … N.png, straightened and all one size, and a contact sheet.
-    Cut(crate::cut_cmd::CutArgs),
+    Cut(crate::cli::cut_cmd::CutArgs),
     /// Print a shell's completion script to stdout, e.g.
     /// `unscramble completions bash > ~/.local/share/bash-completion/completions/unscramble`.
     Completions {
@@ -142,42 +109,9 @@ pub enum Command {
     Serve(ServeArgs),
     /// Read a puzzle's edges from its tile pictures alone: write
     /// input/tile_dict.yaml and the review sheet input/infer.png.
-    Infer {
-        /// A puzzle folder whose input/ holds 1.png … N.png.
-        puzzle_dir: PathBuf,
-        /// Replace a tile_dict.yaml already in the folder.
-        #[arg(long)]
-        force: bool,
-        /// Write nothing: compare the inferred edges with the folder's
-        /// tile_dict.yaml (up to token names and halves) and list every
-        /// edge that differs; exit 1 if one does.
-        #[arg(long, conflicts_with = "force")]
-        check: bool,
-        /// Print what was done (files written, classes, or the error) as one
-        /// JSON document on stdout.
-        #[arg(long)]
-        json: bool,
-        #[command(flatten)]
-        chatter: Chatter,
-    },
+    Infer(crate::cli::infer_cmd::InferArgs),
     /// Draw input/K.png for every tile that has no picture yet, from its edges.
-    DrawTiles {
-        /// A puzzle folder: its input/ holds the notation file, and the
-        /// pictures are drawn beside it.
-        puzzle_dir: PathBuf,
-        /// Side of each tile picture in pixels.
-        #[arg(long, default_value_t = defaults::TILE_SIZE, value_parser = tile_side())]
-        size: u32,
-        /// Redraw pictures that already exist.
-        #[arg(long)]
-        force: bool,
-        /// Print what was done (files written, or the error) as one JSON
-        /// document on stdout.
-        #[arg(long)]
-        json: bool,
-        #[command(flatten)]
-        chatter: Chatter,
-    },
+    DrawTiles(crate::cli::draw_tiles_cmd::DrawTilesArgs),
 }
 
 #[derive(Args)]

@@ -6,23 +6,23 @@ use std::process::ExitCode;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 use unscramble::pipeline::batch;
-use unscramble::present::report::{Reporter, Verbosity};
+use unscramble::present::report::Reporter;
 
-pub fn run_serve(args: ServeArgs) -> ExitCode {
+pub fn run(args: ServeArgs) -> ExitCode {
     let ServeArgs {
         render: args,
         port,
         bind,
         open,
     } = args;
-    crate::set_colors(args.color);
+    crate::cli::term::set_colors(args.color);
     if args.check {
-        crate::print_error(
+        crate::cli::term::print_error(
             "serve renders and serves; --check belongs to render (run `unscramble render --check`)",
         );
         return ExitCode::from(2);
     }
-    let options = crate::options(&args);
+    let options = crate::cli::render_cmd::options(&args);
     let cancel = options.cancel.clone();
     {
         let cancel = cancel.clone();
@@ -35,11 +35,7 @@ pub fn run_serve(args: ServeArgs) -> ExitCode {
             unscramble::kind::tiles::solve::interrupt();
         });
     }
-    let verbosity = match (args.quiet, args.verbose) {
-        (true, _) => Verbosity::Quiet,
-        (_, true) => Verbosity::Verbose,
-        _ => Verbosity::Normal,
-    };
+    let verbosity = crate::cli::render_cmd::verbosity(&args);
     let (jobs, note) = crate::cli::worker_threads(args.jobs);
     if let Some(note) = note.filter(|_| !args.quiet) {
         eprintln!("note: {note}");
@@ -52,7 +48,7 @@ pub fn run_serve(args: ServeArgs) -> ExitCode {
         open,
         max_tile_side: args.max_tile_side,
     };
-    let terminal = crate::stderr_is_terminal();
+    let terminal = crate::cli::term::stderr_is_terminal();
     let (puzzles, out) = (args.puzzles, args.out);
     let render = move || {
         let reporter = Reporter::new(verbosity, terminal);
@@ -74,7 +70,7 @@ pub fn run_serve(args: ServeArgs) -> ExitCode {
         // Only Ctrl-C or SIGTERM stops a server, as it stops a render.
         Ok(()) => ExitCode::from(130),
         Err(failure) => {
-            crate::print_error(&failure.message);
+            crate::cli::term::print_error(&failure.message);
             ExitCode::from(failure.code)
         }
     }

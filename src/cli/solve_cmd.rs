@@ -1,7 +1,7 @@
 //! `unscramble solve`: one puzzle, its solutions printed as text.
 
+use crate::cli::term::fail;
 use crate::cli::{Format, SolveArgs};
-use crate::fail;
 use std::path::Path;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -10,8 +10,8 @@ use unscramble::kind::{domino, Kind};
 use unscramble::pipeline::output;
 use unscramble::present::report;
 
-pub fn run_solve(args: &SolveArgs) -> ExitCode {
-    crate::set_colors(args.chatter.color);
+pub fn run(args: &SolveArgs) -> ExitCode {
+    crate::cli::term::set_colors(args.chatter.color);
     let file = match input::resolve_notation(&args.path) {
         Ok(f) => f,
         Err(e) => return fail(&e.to_string()),

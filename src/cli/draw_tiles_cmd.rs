@@ -1,0 +1,55 @@
+//! `unscramble draw-tiles`: pictures for the tiles that have none.
+
+use crate::cli::json_cmd;
+use crate::cli::term::{fail_json, set_colors};
+use crate::cli::{tile_side, Chatter};
+use clap::Args;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use unscramble::config as defaults;
+use unscramble::kind::tiles::draw;
+use unscramble::present::report;
+
+#[derive(Args)]
+pub struct DrawTilesArgs {
+    /// A puzzle folder: its input/ holds the notation file, and the
+    /// pictures are drawn beside it.
+    pub puzzle_dir: PathBuf,
+    /// Side of each tile picture in pixels.
+    #[arg(long, default_value_t = defaults::TILE_SIZE, value_parser = tile_side())]
+    pub size: u32,
+    /// Redraw pictures that already exist.
+    #[arg(long)]
+    pub force: bool,
+    /// Print what was done (files written, or the error) as one JSON
+    /// document on stdout.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub chatter: Chatter,
+}
+
+pub fn run(args: &DrawTilesArgs) -> ExitCode {
+    set_colors(args.chatter.color);
+    let puzzle_dir = &args.puzzle_dir;
+    let result = draw::draw_missing_tiles(puzzle_dir, args.size, args.force);
+    if let (true, Ok(written)) = (args.json, &result) {
+        let mut fields = serde_json::Map::new();
+        fields.insert("drawn".into(), written.len().into());
+        json_cmd::print("draw-tiles", puzzle_dir, Ok((written, fields)));
+    }
+    match result {
+        Ok(_) if args.chatter.quiet => ExitCode::SUCCESS,
+        Ok(written) => {
+            written
+                .iter()
+                .for_each(|p| eprintln!("wrote {}", p.display()));
+            eprintln!(
+                "{} drawn",
+                report::plural(written.len() as u64, "tile picture")
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => fail_json(args.json.then_some(("draw-tiles", puzzle_dir)), e.into()),
+    }
+}
