@@ -1,16 +1,57 @@
 //! `unscramble animate`: what it prints of the traced search it drew.
 
 use crate::cli::json_cmd;
-use crate::cli::term::{fail_json, set_colors};
-use crate::cli::AnimateArgs;
+use crate::cli::term::set_colors;
+use crate::cli::Reporting;
+use clap::Args;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
+use unscramble::config as defaults;
 use unscramble::kind::tiles::animate;
+use unscramble::kind::tiles::solve;
 use unscramble::pipeline::output;
 use unscramble::present::report;
 
+#[derive(Args)]
+pub struct AnimateArgs {
+    /// A puzzle folder (its input/ holds the notation file and the tile pictures).
+    pub puzzle_dir: PathBuf,
+    /// Where to write the animation (default: output/<name>/search.png); the
+    /// chart goes beside it as nodes-per-depth.svg.
+    #[arg(short, long)]
+    pub out: Option<PathBuf>,
+    /// Order in which the search fills the cells (spiral: centre first, then round it).
+    #[arg(long, value_enum, default_value_t = solve::Order::RowMajor)]
+    pub order: solve::Order,
+    /// The order in which the search tries a tile's turns.
+    #[arg(long, value_enum, default_value_t = solve::TurnOrder::CounterClockwise)]
+    pub try_turns: solve::TurnOrder,
+    /// At most this many frames: past that, the first half shows the first
+    /// events one by one and the rest fast-forwards to the last event.
+    #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(2..=100_000))]
+    pub max_frames: u32,
+    /// Side of each tile in the animation, in pixels (at 64 the numbers
+    /// printed on the tiles could not be read).
+    #[arg(long, default_value_t = 96, value_parser = clap::value_parser!(u32).range(4..=1024))]
+    pub tile_size: u32,
+    /// Stop the traced search after this many events (placements, rejections
+    /// and take-backs); the animation then ends where the search was.
+    #[arg(long, default_value_t = 100_000_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_events: u64,
+    /// Chart the plain search instead of the one `solve` runs (with
+    /// symmetry breaking); the animation always shows the plain search.
+    #[arg(long)]
+    pub no_symmetry: bool,
+    /// The charted search stops after this many solutions, as `solve`'s does.
+    #[arg(long, default_value_t = defaults::MAX_SOLUTIONS)]
+    pub max_solutions: usize,
+    #[command(flatten)]
+    pub reporting: Reporting,
+}
+
 pub fn run(args: &AnimateArgs) -> ExitCode {
-    set_colors(args.chatter.color);
+    set_colors(args.reporting.chatter.color);
     let out = args
         .out
         .clone()
@@ -28,13 +69,13 @@ pub fn run(args: &AnimateArgs) -> ExitCode {
     let start = Instant::now();
     let r = match animate::animate(&args.puzzle_dir, &out, &options) {
         Ok(r) => r,
-        Err(e) => return fail_json(args.json.then_some(("animate", &args.puzzle_dir)), e.into()),
+        Err(e) => return args.reporting.fail("animate", &args.puzzle_dir, e.into()),
     };
-    if args.json {
+    if args.reporting.json {
         let (written, fields) = json_cmd::animate_fields(&r);
         json_cmd::print("animate", &args.puzzle_dir, Ok((&written, fields)));
     }
-    if args.chatter.quiet {
+    if args.reporting.chatter.quiet {
         return ExitCode::SUCCESS;
     }
     let placed: u64 = r.places.iter().sum();

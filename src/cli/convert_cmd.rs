@@ -1,8 +1,8 @@
 //! `unscramble convert`: another notation written as `tile_dict.yaml`.
 
 use crate::cli::json_cmd;
-use crate::cli::term::{fail_json, set_colors};
-use crate::cli::Chatter;
+use crate::cli::term::set_colors;
+use crate::cli::Reporting;
 use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -17,30 +17,26 @@ pub struct ConvertArgs {
     /// Replace a tile_dict.yaml or board.yaml already in TO_DIR.
     #[arg(long)]
     pub force: bool,
-    /// Print what was done (files written, or the error) as one JSON
-    /// document on stdout.
-    #[arg(long)]
-    pub json: bool,
     #[command(flatten)]
-    pub chatter: Chatter,
+    pub reporting: Reporting,
 }
 
 pub fn run(args: &ConvertArgs) -> ExitCode {
-    set_colors(args.chatter.color);
+    set_colors(args.reporting.chatter.color);
     let (from, to_dir) = (&args.from, &args.to_dir);
     match input::convert_to_tile_dict(from, to_dir, args.force) {
         Ok(written) => {
-            if args.json {
+            if args.reporting.json {
                 let mut fields = serde_json::Map::new();
                 fields.insert("from".into(), from.display().to_string().into());
                 json_cmd::print("convert", to_dir, Ok((&written, fields)));
             }
             written
                 .iter()
-                .filter(|_| !args.chatter.quiet)
+                .filter(|_| !args.reporting.chatter.quiet)
                 .for_each(|p| eprintln!("wrote {}", p.display()));
             ExitCode::SUCCESS
         }
-        Err(e) => fail_json(args.json.then_some(("convert", to_dir)), e.into()),
+        Err(e) => args.reporting.fail("convert", to_dir, e.into()),
     }
 }

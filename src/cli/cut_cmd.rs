@@ -1,8 +1,8 @@
 //! `unscramble cut`: its arguments and what it prints.
 
-use crate::cli::term::{fail_json, set_colors};
+use crate::cli::term::set_colors;
 use crate::cli::tile_side;
-use crate::cli::Chatter;
+use crate::cli::Reporting;
 use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -37,16 +37,12 @@ pub struct CutArgs {
     /// Replace tile pictures and a contact sheet that already exist.
     #[arg(long)]
     pub force: bool,
-    /// Print what was done (files written, or the error) as one JSON
-    /// document on stdout.
-    #[arg(long)]
-    pub json: bool,
     #[command(flatten)]
-    pub chatter: Chatter,
+    pub reporting: Reporting,
 }
 
 pub fn run(args: &CutArgs) -> ExitCode {
-    set_colors(args.chatter.color);
+    set_colors(args.reporting.chatter.color);
     let (rows, cols) = args.grid;
     let options = cut::Options {
         rows,
@@ -58,9 +54,9 @@ pub fn run(args: &CutArgs) -> ExitCode {
     };
     let r = match cut::cut(&args.sheet, &args.out, &options) {
         Ok(r) => r,
-        Err(e) => return fail_json(args.json.then_some(("cut", &args.out)), e.into()),
+        Err(e) => return args.reporting.fail("cut", &args.out, e.into()),
     };
-    if args.json {
+    if args.reporting.json {
         let mut fields = serde_json::Map::new();
         fields.insert("sheet".into(), args.sheet.display().to_string().into());
         fields.insert("tiles".into(), r.squares.len().into());
@@ -69,7 +65,7 @@ pub fn run(args: &CutArgs) -> ExitCode {
         fields.insert("turns".into(), turns.into());
         crate::cli::json_cmd::print("cut", &args.out, Ok((&r.written, fields)));
     }
-    if !args.chatter.quiet {
+    if !args.reporting.chatter.quiet {
         let turns = r.squares.iter().map(|s| degrees(s.angle));
         let (lo, hi) = turns.fold((f64::MAX, f64::MIN), |(lo, hi), t| (lo.min(t), hi.max(t)));
         eprintln!(

@@ -1,8 +1,8 @@
 //! `unscramble draw-tiles`: pictures for the tiles that have none.
 
 use crate::cli::json_cmd;
-use crate::cli::term::{fail_json, set_colors};
-use crate::cli::{tile_side, Chatter};
+use crate::cli::term::set_colors;
+use crate::cli::{tile_side, Reporting};
 use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -21,25 +21,21 @@ pub struct DrawTilesArgs {
     /// Redraw pictures that already exist.
     #[arg(long)]
     pub force: bool,
-    /// Print what was done (files written, or the error) as one JSON
-    /// document on stdout.
-    #[arg(long)]
-    pub json: bool,
     #[command(flatten)]
-    pub chatter: Chatter,
+    pub reporting: Reporting,
 }
 
 pub fn run(args: &DrawTilesArgs) -> ExitCode {
-    set_colors(args.chatter.color);
+    set_colors(args.reporting.chatter.color);
     let puzzle_dir = &args.puzzle_dir;
     let result = draw::draw_missing_tiles(puzzle_dir, args.size, args.force);
-    if let (true, Ok(written)) = (args.json, &result) {
+    if let (true, Ok(written)) = (args.reporting.json, &result) {
         let mut fields = serde_json::Map::new();
         fields.insert("drawn".into(), written.len().into());
         json_cmd::print("draw-tiles", puzzle_dir, Ok((written, fields)));
     }
     match result {
-        Ok(_) if args.chatter.quiet => ExitCode::SUCCESS,
+        Ok(_) if args.reporting.chatter.quiet => ExitCode::SUCCESS,
         Ok(written) => {
             written
                 .iter()
@@ -50,6 +46,6 @@ pub fn run(args: &DrawTilesArgs) -> ExitCode {
             );
             ExitCode::SUCCESS
         }
-        Err(e) => fail_json(args.json.then_some(("draw-tiles", puzzle_dir)), e.into()),
+        Err(e) => args.reporting.fail("draw-tiles", puzzle_dir, e.into()),
     }
 }

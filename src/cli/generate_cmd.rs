@@ -1,8 +1,8 @@
 //! `unscramble generate`: a solvable benchmark puzzle from a seed.
 
 use crate::cli::json_cmd;
-use crate::cli::term::{fail_json, set_colors};
-use crate::cli::{tile_side, Chatter};
+use crate::cli::term::set_colors;
+use crate::cli::{tile_side, Reporting};
 use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -30,16 +30,12 @@ pub struct GenerateArgs {
     /// Replace a tile_dict.yaml and tile pictures already in OUT_DIR/input.
     #[arg(long)]
     pub force: bool,
-    /// Print what was done (files written, or the error) as one JSON
-    /// document on stdout.
-    #[arg(long)]
-    pub json: bool,
     #[command(flatten)]
-    pub chatter: Chatter,
+    pub reporting: Reporting,
 }
 
 pub fn run(args: &GenerateArgs) -> ExitCode {
-    set_colors(args.chatter.color);
+    set_colors(args.reporting.chatter.color);
     let (size, tokens) = (usize::from(args.size), usize::from(args.tokens));
     let (out_dir, seed) = (&args.out_dir, args.seed);
     let result = generate::write_puzzle(out_dir, size, tokens, seed, args.tile_size, args.force);
@@ -52,10 +48,10 @@ pub fn run(args: &GenerateArgs) -> ExitCode {
     };
     match result {
         Ok(written) => {
-            if args.json {
+            if args.reporting.json {
                 json_cmd::print("generate", out_dir, Ok((&written, fields())));
             }
-            if !args.chatter.quiet {
+            if !args.reporting.chatter.quiet {
                 eprintln!(
                     "wrote {} to {}",
                     report::plural(written.len() as u64, "file"),
@@ -64,6 +60,6 @@ pub fn run(args: &GenerateArgs) -> ExitCode {
             }
             ExitCode::SUCCESS
         }
-        Err(e) => fail_json(args.json.then_some(("generate", out_dir)), e.into()),
+        Err(e) => args.reporting.fail("generate", out_dir, e.into()),
     }
 }

@@ -2,8 +2,8 @@
 //! `--json`) says about an inference; the work is in `unscramble::prepare::infer`.
 
 use crate::cli::json_cmd::{self, Failure};
-use crate::cli::term::{fail_json, set_colors};
-use crate::cli::Chatter;
+use crate::cli::term::set_colors;
+use crate::cli::Reporting;
 use clap::Args;
 use serde_json::{json, Map, Value};
 use std::path::{Path, PathBuf};
@@ -24,19 +24,15 @@ pub struct InferArgs {
     /// edge that differs; exit 1 if one does.
     #[arg(long, conflicts_with = "force")]
     pub check: bool,
-    /// Print what was done (files written, classes, or the error) as one
-    /// JSON document on stdout.
-    #[arg(long)]
-    pub json: bool,
     #[command(flatten)]
-    pub chatter: Chatter,
+    pub reporting: Reporting,
 }
 
 pub fn run(args: &InferArgs) -> ExitCode {
-    set_colors(args.chatter.color);
-    let (dir, json) = (&args.puzzle_dir, args.json);
-    let done = infer(dir, args.force, args.check, json, args.chatter.quiet);
-    done.unwrap_or_else(|e| fail_json(json.then_some(("infer", dir)), e))
+    let (dir, out) = (&args.puzzle_dir, &args.reporting);
+    set_colors(out.chatter.color);
+    let done = infer(dir, args.force, args.check, out.json, out.chatter.quiet);
+    done.unwrap_or_else(|e| out.fail("infer", dir, e))
 }
 
 /// Runs the command; `Err` is the failure to report (exit 1).

@@ -1,12 +1,29 @@
 //! `unscramble serve`: the render `render` does, handed to the library's
 //! server to run again on every change.
 
-use crate::cli::ServeArgs;
+use crate::cli::render_cmd::RenderArgs;
+use clap::Args;
 use std::process::ExitCode;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 use unscramble::pipeline::batch;
 use unscramble::present::report::Reporter;
+
+#[derive(Args)]
+pub struct ServeArgs {
+    #[command(flatten)]
+    pub render: RenderArgs,
+    /// Port to listen on (0: any free port; the URL printed says which).
+    #[arg(long, default_value_t = 8080)]
+    pub port: u16,
+    /// Address to listen on. Anything but a loopback address lets other
+    /// machines read OUT and add puzzles through /new (a warning says so).
+    #[arg(long, default_value = "127.0.0.1")]
+    pub bind: std::net::IpAddr,
+    /// Open the gallery in a browser (xdg-open, or open on macOS).
+    #[arg(long)]
+    pub open: bool,
+}
 
 pub fn run(args: ServeArgs) -> ExitCode {
     let ServeArgs {

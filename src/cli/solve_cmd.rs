@@ -1,14 +1,57 @@
 //! `unscramble solve`: one puzzle, its solutions printed as text.
 
 use crate::cli::term::fail;
-use crate::cli::{Format, SolveArgs};
-use std::path::Path;
+use crate::cli::{Chatter, SearchArgs, TextArgs};
+use clap::{Args, ValueEnum};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 use unscramble::kind::tiles::{input, solve};
 use unscramble::kind::{domino, Kind};
 use unscramble::pipeline::output;
 use unscramble::present::report;
+
+#[derive(Args)]
+pub struct SolveArgs {
+    /// A puzzle file (tile_dict.yaml, domino_fit.yaml), or a puzzle folder.
+    pub path: PathBuf,
+    #[command(flatten)]
+    pub search: SearchArgs,
+    /// Print solutions.json instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Print search statistics (nodes per depth, tries, time, rate) to stderr.
+    #[arg(long)]
+    pub stats: bool,
+    /// Search without symmetry breaking: every member of every rotation class
+    /// is searched for (slower; for comparison).
+    #[arg(long)]
+    pub no_symmetry: bool,
+    /// Worker threads (default or 0: one per core; at most 4 per core).
+    #[arg(short, long)]
+    pub jobs: Option<u16>,
+    /// The order in which the search tries each tile's turns: ccw (counter-clockwise)
+    /// or cw (clockwise). Only which solution comes first and the tries in --stats change.
+    #[arg(long, value_enum, default_value_t = solve::TurnOrder::CounterClockwise)]
+    pub try_turns: solve::TurnOrder,
+    /// Domino Fit: must a solution cover every free cell.
+    #[arg(long, value_enum, default_value_t = domino::Cover::Full)]
+    pub domino_cover: domino::Cover,
+    #[command(flatten)]
+    pub text: TextArgs,
+    #[command(flatten)]
+    pub chatter: Chatter,
+    /// How to print the solutions: text (each cell's tile and turns, one line
+    /// per cell) or schematic (the board as a grid of tile/turns).
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+pub enum Format {
+    Text,
+    Schematic,
+}
 
 pub fn run(args: &SolveArgs) -> ExitCode {
     crate::cli::term::set_colors(args.chatter.color);
