@@ -2,6 +2,7 @@
 
 use crate::cli::json_cmd;
 use crate::cli::term::set_colors;
+use crate::cli::values::{Order, TurnOrder};
 use crate::cli::Reporting;
 use clap::Args;
 use std::path::PathBuf;
@@ -9,7 +10,6 @@ use std::process::ExitCode;
 use std::time::Instant;
 use unscramble::config as defaults;
 use unscramble::kind::tiles::animate;
-use unscramble::kind::tiles::solve;
 use unscramble::pipeline::output;
 use unscramble::present::report;
 
@@ -22,11 +22,11 @@ pub struct AnimateArgs {
     #[arg(short, long)]
     pub out: Option<PathBuf>,
     /// Order in which the search fills the cells (spiral: centre first, then round it).
-    #[arg(long, value_enum, default_value_t = solve::Order::RowMajor)]
-    pub order: solve::Order,
+    #[arg(long, value_enum, default_value_t = Order::RowMajor)]
+    pub order: Order,
     /// The order in which the search tries a tile's turns.
-    #[arg(long, value_enum, default_value_t = solve::TurnOrder::CounterClockwise)]
-    pub try_turns: solve::TurnOrder,
+    #[arg(long, value_enum, default_value_t = TurnOrder::CounterClockwise)]
+    pub try_turns: TurnOrder,
     /// At most this many frames: past that, the first half shows the first
     /// events one by one and the rest fast-forwards to the last event.
     #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(2..=100_000))]
@@ -57,8 +57,8 @@ pub fn run(args: &AnimateArgs) -> ExitCode {
         .clone()
         .unwrap_or_else(|| animate::default_out(&args.puzzle_dir));
     let options = animate::Options {
-        order: args.order,
-        turn_order: args.try_turns,
+        order: args.order.into(),
+        turn_order: args.try_turns.into(),
         max_frames: args.max_frames,
         max_events: args.max_events,
         tile_size: args.tile_size,

@@ -17,13 +17,14 @@ pub mod solve_cmd;
 pub mod term;
 mod values;
 
+use crate::cli::values::{Order, Turns};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::Path;
 use std::process::ExitCode;
 use std::time::Duration;
 use unscramble::config as defaults;
 use unscramble::kind::tiles::solve;
-use unscramble::pipeline::output::solutions::{Notation, Turns};
+use unscramble::pipeline::output::solutions::Notation;
 
 use crate::cli::animate_cmd::AnimateArgs;
 use crate::cli::render_cmd::RenderArgs;
@@ -138,7 +139,7 @@ pub struct TextArgs {
 impl TextArgs {
     pub fn notation(&self) -> Notation {
         Notation {
-            turns: self.turns,
+            turns: self.turns.into(),
             first: self.numbering,
         }
     }
@@ -168,8 +169,8 @@ pub struct SearchArgs {
     #[arg(long, default_value_t = solve::CLOSEST_NODES)]
     pub closest_nodes: u64,
     /// Order in which the search fills the cells (spiral: centre first, then round it).
-    #[arg(long, value_enum, default_value_t = solve::Order::RowMajor)]
-    pub order: solve::Order,
+    #[arg(long, value_enum, default_value_t = Order::RowMajor)]
+    pub order: Order,
 }
 
 #[derive(Clone, Copy, ValueEnum)]

@@ -2,6 +2,7 @@
 //! puzzles folder, with a progress bar or a line per puzzle.
 
 use crate::cli::term::{print_error, set_colors, stderr_is_terminal};
+use crate::cli::values::{Cover, PngEffort};
 use crate::cli::{tile_side, Color, SearchArgs, TextArgs};
 use clap::Args;
 use std::path::PathBuf;
@@ -9,7 +10,6 @@ use std::process::ExitCode;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 use unscramble::config as defaults;
-use unscramble::kind::domino;
 use unscramble::kind::tiles::{render, solve};
 use unscramble::pipeline::batch;
 use unscramble::present::report::{Reporter, Verbosity};
@@ -60,13 +60,13 @@ pub struct RenderArgs {
     #[arg(long, value_parser = tile_side())]
     pub tile_size: Option<u32>,
     /// PNG compression effort (the pixels are the same at every level).
-    #[arg(long, value_enum, default_value_t = render::PngEffort::Default)]
-    pub png: render::PngEffort,
+    #[arg(long, value_enum, default_value_t = PngEffort::Default)]
+    pub png: PngEffort,
     #[command(flatten)]
     pub text: TextArgs,
     /// Domino Fit: must a solution cover every free cell (the game's rule) or not.
-    #[arg(long, value_enum, default_value_t = domino::Cover::Full)]
-    pub domino_cover: domino::Cover,
+    #[arg(long, value_enum, default_value_t = Cover::Full)]
+    pub domino_cover: Cover,
     /// Add a key below each board: every cell's tile number and
     /// counter-clockwise turns (`t5 r1`), upright, one line per board row,
     /// outside the tile pictures.
@@ -119,7 +119,7 @@ pub fn options(args: &RenderArgs) -> batch::Options {
         tile_size: args.tile_size,
         labels: args.labels,
         highlight: args.highlight,
-        png: args.png,
+        png: args.png.into(),
     };
     batch::Options {
         output: batch::OutputOptions {
@@ -130,8 +130,8 @@ pub fn options(args: &RenderArgs) -> batch::Options {
             distinct_looks: args.distinct_looks,
             style,
             notation: args.text.notation(),
-            order: args.search.order,
-            cover: args.domino_cover,
+            order: args.search.order.into(),
+            cover: args.domino_cover.into(),
             closest: !args.search.no_closest,
             closest_nodes: args.search.closest_nodes,
             link_prefix: args.link_prefix.clone(),

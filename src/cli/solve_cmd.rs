@@ -1,6 +1,7 @@
 //! `unscramble solve`: one puzzle, its solutions printed as text.
 
 use crate::cli::term::fail;
+use crate::cli::values::{Cover, TurnOrder};
 use crate::cli::{Chatter, SearchArgs, TextArgs};
 use clap::{Args, ValueEnum};
 use std::path::{Path, PathBuf};
@@ -32,11 +33,11 @@ pub struct SolveArgs {
     pub jobs: Option<u16>,
     /// The order in which the search tries each tile's turns: ccw (counter-clockwise)
     /// or cw (clockwise). Only which solution comes first and the tries in --stats change.
-    #[arg(long, value_enum, default_value_t = solve::TurnOrder::CounterClockwise)]
-    pub try_turns: solve::TurnOrder,
+    #[arg(long, value_enum, default_value_t = TurnOrder::CounterClockwise)]
+    pub try_turns: TurnOrder,
     /// Domino Fit: must a solution cover every free cell.
-    #[arg(long, value_enum, default_value_t = domino::Cover::Full)]
-    pub domino_cover: domino::Cover,
+    #[arg(long, value_enum, default_value_t = Cover::Full)]
+    pub domino_cover: Cover,
     #[command(flatten)]
     pub text: TextArgs,
     #[command(flatten)]
@@ -84,9 +85,9 @@ pub fn run(args: &SolveArgs) -> ExitCode {
         max_solutions: s.max_solutions,
         max_nodes: s.max_nodes.unwrap_or(solve::MAX_NODES),
         timeout: s.timeout,
-        order: s.order,
+        order: s.order.into(),
         symmetry: !args.no_symmetry,
-        turn_order: args.try_turns,
+        turn_order: args.try_turns.into(),
     };
     let outcome = pool.install(|| solve::solve(&parsed.puzzle, &limits));
     // The closest boards get what is left of the time, and are listed like solutions.
@@ -167,7 +168,7 @@ fn solve_domino(file: &Path, args: &SolveArgs, start: Instant) -> ExitCode {
         Ok(p) => p,
         Err(e) => return fail(&e),
     };
-    let (cover, s) = (args.domino_cover, &args.search);
+    let (cover, s) = (domino::Cover::from(args.domino_cover), &args.search);
     let bounds = (s.max_solutions, s.max_nodes.unwrap_or(domino::MAX_NODES));
     let outcome = domino::solve_within(&puzzle, cover, bounds, s.timeout.map(|t| start + t));
     if args.json {

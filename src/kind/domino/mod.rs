@@ -34,7 +34,7 @@ pub const MAX_SIDE: usize = 64;
 /// Whether a solution must cover every free cell. The game's boards are always
 /// fully covered; the Domino Fit post's CP-SAT model does not require it, and on some
 /// boards that admits extra solutions, so both are offered.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Cover {
     /// Every free cell is covered (the game's rule).

@@ -46,14 +46,12 @@ pub struct Limits {
 }
 
 /// See [`Limits::turn_order`].
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum TurnOrder {
     /// Turns 0, 1, 2, 3 counter-clockwise.
     #[default]
-    #[value(name = "ccw")]
     CounterClockwise,
     /// Turns 0, 1, 2, 3 clockwise, i.e. 0, 3, 2, 1 counter-clockwise.
-    #[value(name = "cw")]
     Clockwise,
 }
 
