@@ -12,6 +12,7 @@ pub mod config;
 pub mod error;
 pub mod gfx;
 pub mod kind;
+pub mod phrases;
 pub mod pipeline;
 pub mod prepare;
 pub mod present;

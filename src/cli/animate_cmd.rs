@@ -10,8 +10,8 @@ use std::process::ExitCode;
 use std::time::Instant;
 use unscramble::config as defaults;
 use unscramble::kind::tiles::animate;
+use unscramble::phrases;
 use unscramble::pipeline::output;
-use unscramble::present::report;
 
 #[derive(Args)]
 pub struct AnimateArgs {
@@ -82,17 +82,17 @@ pub fn run(args: &AnimateArgs) -> ExitCode {
     match &r.end {
         animate::End::Solved(_) => eprintln!(
             "first solution after {} ({})",
-            report::plural(r.events, "event"),
-            report::plural(placed, "placement")
+            phrases::plural(r.events, "event"),
+            phrases::plural(placed, "placement")
         ),
         animate::End::NoSolution => eprintln!(
             "no solution: the search ended after {} ({})",
-            report::plural(r.events, "event"),
-            report::plural(placed, "placement")
+            phrases::plural(r.events, "event"),
+            phrases::plural(placed, "placement")
         ),
         animate::End::Stopped => eprintln!(
             "stopped by --max-events after {}, before a solution",
-            report::plural(r.events, "event")
+            phrases::plural(r.events, "event")
         ),
     }
     let (path, bytes, written) = &r.animation;
@@ -101,11 +101,11 @@ pub fn run(args: &AnimateArgs) -> ExitCode {
         "{} {}: {} of {w}x{h}, {} KiB",
         verb(*written),
         path.display(),
-        report::plural(r.frames as u64, "frame"),
+        phrases::plural(r.frames as u64, "frame"),
         bytes.div_ceil(1024)
     );
     eprintln!("{} {}", verb(r.chart.1), r.chart.0.display());
-    eprintln!("({})", report::format_duration(start.elapsed()));
+    eprintln!("({})", phrases::duration(start.elapsed()));
     ExitCode::SUCCESS
 }
 

@@ -6,8 +6,8 @@ use crate::cli::Reporting;
 use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use unscramble::phrases;
 use unscramble::prepare::cut;
-use unscramble::present::report;
 
 #[derive(Args)]
 pub struct CutArgs {
@@ -70,8 +70,8 @@ pub fn run(args: &CutArgs) -> ExitCode {
         let (lo, hi) = turns.fold((f64::MAX, f64::MIN), |(lo, hi), t| (lo.min(t), hi.max(t)));
         eprintln!(
             "found {} turned {lo:.1}° to {hi:.1}°; wrote {} of {2}x{2} pixels to {3} and the contact sheet {4}",
-            report::plural(r.squares.len() as u64, "tile"),
-            report::plural(r.squares.len() as u64, "tile picture"),
+            phrases::plural(r.squares.len() as u64, "tile"),
+            phrases::plural(r.squares.len() as u64, "tile picture"),
             r.side,
             args.out.display(),
             r.written.last().map_or(String::new(), |p| p.display().to_string()),

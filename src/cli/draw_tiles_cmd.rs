@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use unscramble::config as defaults;
 use unscramble::kind::tiles::draw;
-use unscramble::present::report;
+use unscramble::phrases;
 
 #[derive(Args)]
 pub struct DrawTilesArgs {
@@ -42,7 +42,7 @@ pub fn run(args: &DrawTilesArgs) -> ExitCode {
                 .for_each(|p| eprintln!("wrote {}", p.display()));
             eprintln!(
                 "{} drawn",
-                report::plural(written.len() as u64, "tile picture")
+                phrases::plural(written.len() as u64, "tile picture")
             );
             ExitCode::SUCCESS
         }

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use unscramble::config as defaults;
 use unscramble::kind::tiles::generate;
-use unscramble::present::report;
+use unscramble::phrases;
 
 #[derive(Args)]
 pub struct GenerateArgs {
@@ -54,7 +54,7 @@ pub fn run(args: &GenerateArgs) -> ExitCode {
             if !args.reporting.chatter.quiet {
                 eprintln!(
                     "wrote {} to {}",
-                    report::plural(written.len() as u64, "file"),
+                    phrases::plural(written.len() as u64, "file"),
                     out_dir.display()
                 );
             }

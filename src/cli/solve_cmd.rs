@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 use unscramble::kind::tiles::{input, solve};
 use unscramble::kind::{domino, Kind};
+use unscramble::phrases;
 use unscramble::pipeline::output;
 use unscramble::present::report;
 
@@ -130,25 +131,15 @@ pub fn run(args: &SolveArgs) -> ExitCode {
         Some(outcome.looks),
         outcome.complete(),
     );
-    let why = match outcome.stopped {
-        Some(solve::StopReason::MaxSolutions(n)) => {
-            format!("; stopped after {}", report::plural(n as u64, "solution"))
-        }
-        Some(solve::StopReason::Timeout(t)) => {
-            format!("; stopped by the timeout of {}", report::format_duration(t))
-        }
-        Some(solve::StopReason::MaxNodes(n)) => {
-            format!("; stopped after {}", report::plural(n, "node"))
-        }
-        Some(solve::StopReason::Interrupted) => "; interrupted".to_string(),
-        None => String::new(),
-    };
+    let why = outcome.stopped.map_or(String::new(), |stop| {
+        format!("; {}", phrases::stop_reason(stop))
+    });
     let listed = listed_note(outcome.solutions.len(), outcome.total);
     if !args.chatter.quiet {
         eprintln!(
             "{counts}{why}{listed}; {} in {}",
-            report::plural(outcome.nodes, "node"),
-            report::format_duration(elapsed)
+            phrases::plural(outcome.nodes, "node"),
+            phrases::duration(elapsed)
         );
         if let Some(c) = &closest {
             eprintln!("{}", report::closest_line(c));
@@ -182,18 +173,16 @@ fn solve_domino(file: &Path, args: &SolveArgs, start: Instant) -> ExitCode {
         }
     }
     let counts = report::counts(outcome.total, None, None, outcome.complete());
-    let why = match outcome.stopped {
-        Some(solve::StopReason::Interrupted) => "; interrupted".to_string(),
-        Some(stop) => format!("; stopped by --{}", stop.name()),
-        None => String::new(),
-    };
+    let why = outcome.stopped.map_or(String::new(), |stop| {
+        format!("; {}", phrases::stopped_by(stop.by()))
+    });
     let listed = listed_note(outcome.solutions.len(), outcome.total);
-    let elapsed = report::format_duration(start.elapsed());
+    let elapsed = phrases::duration(start.elapsed());
     if !args.chatter.quiet {
         eprintln!(
             "{counts} ({} rule){why}{listed}; {} in {elapsed}",
             cover.name(),
-            report::plural(outcome.nodes, "node")
+            phrases::plural(outcome.nodes, "node")
         );
     }
     ExitCode::SUCCESS

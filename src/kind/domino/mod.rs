@@ -203,14 +203,14 @@ impl DominoPuzzle {
         if let Some(w) = (0..width).find(|&w| cols[w] != self.top[w]) {
             return Err(format!(
                 "column {w} has {}, needs {}",
-                crate::present::report::plural(cols[w].into(), "dot"),
+                crate::phrases::plural(cols[w].into(), "dot"),
                 self.top[w]
             ));
         }
         if let Some(h) = (0..height).find(|&h| rows[h] != self.side[h]) {
             return Err(format!(
                 "row {h} has {}, needs {}",
-                crate::present::report::plural(rows[h].into(), "dot"),
+                crate::phrases::plural(rows[h].into(), "dot"),
                 self.side[h]
             ));
         }

@@ -29,7 +29,7 @@ pub fn index_html(summary: &Summary, exists: &dyn Fn(&str, &str) -> bool) -> Str
         t.puzzles,
         t.solved,
         t.no_solution,
-        crate::present::report::stopped_count(t),
+        crate::phrases::stopped_count(t.stopped),
         t.error
     );
     toc(&mut s, summary);
@@ -185,7 +185,7 @@ fn boards_html(s: &mut String, r: &PuzzleReport) {
         let _ = writeln!(
             s,
             "<details><summary>Show {rest} more {}</summary>\n<div class=\"boards\">",
-            plural(rest, what)
+            crate::phrases::noun(rest as u64, what)
         );
         for (k, file, _) in all.iter().zip(&shown).filter(|(_, v)| !**v).map(|(b, _)| b) {
             let (alt, caption) = describe(r, &title, *k);
@@ -209,16 +209,8 @@ fn boards_html(s: &mut String, r: &PuzzleReport) {
         let _ = writeln!(
             s,
             "<p class=\"note\">{at_least}{n} more {} {verb} not drawn.</p>",
-            plural(n, what)
+            crate::phrases::noun(n as u64, what)
         );
-    }
-}
-
-fn plural(n: usize, noun: &str) -> String {
-    if n == 1 {
-        noun.to_string()
-    } else {
-        format!("{noun}s")
     }
 }
 

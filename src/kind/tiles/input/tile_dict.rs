@@ -107,7 +107,7 @@ pub fn read(file: &Path, text: &str) -> Result<Spec, InputError> {
                 value,
                 format!(
                     "tile {k} has {}, expected 4",
-                    crate::present::report::plural(edges.len() as u64, "edge")
+                    crate::phrases::plural(edges.len() as u64, "edge")
                 ),
             )
             .hint(FORMAT_HINT));
