@@ -12,8 +12,10 @@ pub mod infer_cmd;
 pub mod json_cmd;
 pub mod meta_cmd;
 pub mod render_cmd;
+pub mod report;
 pub mod serve_cmd;
 pub mod solve_cmd;
+mod solve_text;
 pub mod term;
 mod values;
 

@@ -1,6 +1,7 @@
 //! `unscramble render` (and the bare `unscramble`): every puzzle under the
 //! puzzles folder, with a progress bar or a line per puzzle.
 
+use crate::cli::report::{Reporter, Verbosity};
 use crate::cli::term::{print_error, set_colors, stderr_is_terminal};
 use crate::cli::values::{Cover, PngEffort};
 use crate::cli::{tile_side, Color, SearchArgs, TextArgs};
@@ -12,7 +13,6 @@ use std::time::Instant;
 use unscramble::config as defaults;
 use unscramble::kind::tiles::{render, solve};
 use unscramble::pipeline::batch;
-use unscramble::present::report::{Reporter, Verbosity};
 
 #[derive(Args)]
 pub struct RenderArgs {

@@ -2,12 +2,12 @@
 //! server to run again on every change.
 
 use crate::cli::render_cmd::RenderArgs;
+use crate::cli::report::Reporter;
 use clap::Args;
 use std::process::ExitCode;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 use unscramble::pipeline::batch;
-use unscramble::present::report::Reporter;
 
 #[derive(Args)]
 pub struct ServeArgs {

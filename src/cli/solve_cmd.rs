@@ -2,6 +2,7 @@
 
 use crate::cli::term::fail;
 use crate::cli::values::{Cover, TurnOrder};
+use crate::cli::{report, solve_text};
 use crate::cli::{Chatter, SearchArgs, TextArgs};
 use clap::{Args, ValueEnum};
 use std::path::{Path, PathBuf};
@@ -11,7 +12,6 @@ use unscramble::kind::tiles::{input, solve};
 use unscramble::kind::{domino, Kind};
 use unscramble::phrases;
 use unscramble::pipeline::output;
-use unscramble::present::report;
 
 #[derive(Args)]
 pub struct SolveArgs {
@@ -122,7 +122,7 @@ pub fn run(args: &SolveArgs) -> ExitCode {
         for (i, b) in closest.iter().flat_map(|c| c.boards.iter()).enumerate() {
             println!("=== Closest board {} ===", i + 1);
             print!("{}", board(b));
-            println!("{}", report::unmatched_line(puzzle, b));
+            println!("{}", solve_text::unmatched_line(puzzle, b));
         }
     }
     let counts = report::counts(
@@ -142,11 +142,11 @@ pub fn run(args: &SolveArgs) -> ExitCode {
             phrases::duration(elapsed)
         );
         if let Some(c) = &closest {
-            eprintln!("{}", report::closest_line(c));
+            eprintln!("{}", solve_text::closest_line(c));
         }
     }
     if args.stats {
-        report::stats_lines(&outcome, elapsed)
+        solve_text::stats_lines(&outcome, elapsed)
             .iter()
             .for_each(|l| eprintln!("{l}"));
     }

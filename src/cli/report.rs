@@ -2,14 +2,14 @@
 //! elsewhere (CI, pipes, `TERM=dumb`), colours only where wanted. Times appear
 //! here and never in files.
 
-use crate::error::printable;
-use crate::kind::stop::StoppedBy;
-use crate::phrases;
-use crate::pipeline::batch::Run;
-use crate::present::summary::{Action, PuzzleReport, Status};
 use console::style;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::time::Duration;
+use unscramble::error::printable;
+use unscramble::kind::stop::StoppedBy;
+use unscramble::phrases;
+use unscramble::pipeline::batch::Run;
+use unscramble::present::summary::{Action, PuzzleReport, Status};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Verbosity {
@@ -147,53 +147,6 @@ pub fn counts(total: usize, unique: Option<usize>, looks: Option<usize>, complet
     }
 }
 
-/// `unmatched: row 1 col 2 right, ...`: where a closest board's edges
-/// disagree, each named by the cell above or left of it.
-pub fn unmatched_line(
-    puzzle: &crate::kind::tiles::model::Puzzle,
-    board: &[crate::kind::tiles::model::Placement],
-) -> String {
-    let edges: Vec<String> = puzzle
-        .unmatched(board)
-        .iter()
-        .map(|&(cell, side)| {
-            let (row, col) = (cell / puzzle.cols + 1, cell % puzzle.cols + 1);
-            format!(
-                "row {row} col {col} {}",
-                crate::kind::tiles::model::SIDE_NAMES[side]
-            )
-        })
-        .collect();
-    format!("unmatched: {}", edges.join(", "))
-}
-
-/// What the search for closest boards found, for `solve`'s summary.
-pub fn closest_line(c: &crate::kind::tiles::solve::Closest) -> String {
-    use crate::kind::tiles::solve::StopReason;
-    let boards = phrases::plural(c.boards.len() as u64, "board");
-    let (m, i) = (c.matched_edges, c.inner_edges);
-    let Some(stop) = c.stopped else {
-        let what = format!("{boards} (one per rotation class)");
-        return format!("closest: {what} match {m} of {i} inner edges");
-    };
-    let why = match stop {
-        StopReason::MaxSolutions(_) => "--max-solutions",
-        StopReason::Timeout(_) => "the timeout",
-        StopReason::MaxNodes(_) => "--closest-nodes",
-        StopReason::Interrupted => "Ctrl-C",
-    };
-    if m == c.matched_at_most {
-        format!(
-            "closest: {boards} found match {m} of {i} inner edges, the most any can; stopped by {why} before every such board was listed"
-        )
-    } else {
-        format!(
-            "closest: the best board found matches {m} of {i} inner edges, and none can match more than {}; stopped by {why}",
-            c.matched_at_most
-        )
-    }
-}
-
 /// The line for a puzzle that did not fail.
 pub fn puzzle_line(r: &PuzzleReport, verbose: bool) -> String {
     let time = phrases::duration(r.elapsed);
@@ -291,28 +244,6 @@ pub fn summary_line(run: &Run, check: bool, elapsed: Duration) -> String {
     }
     s.push_str(&format!(" ({})", phrases::duration(elapsed)));
     s
-}
-
-/// `solve --stats`: the search's work, for comparing orders, machines and
-/// notes like the backtracking and Java solver posts (which print calls per depth and tries).
-pub fn stats_lines(outcome: &crate::kind::tiles::solve::Outcome, elapsed: Duration) -> Vec<String> {
-    let secs = elapsed.as_secs_f64();
-    let rate = if secs > 0.0 {
-        outcome.nodes as f64 / secs
-    } else {
-        0.0
-    };
-    let per_depth: Vec<String> = outcome.nodes_per_depth.iter().map(u64::to_string).collect();
-    let first = outcome
-        .tries_to_first
-        .map_or("no solution".to_string(), |t| t.to_string());
-    vec![
-        format!("nodes: {}", outcome.nodes),
-        format!("nodes per depth: [{}]", per_depth.join(", ")),
-        format!("tries: {} (to the first solution: {first})", outcome.tries),
-        format!("elapsed: {secs:.3} s"),
-        format!("nodes per second: {rate:.0}"),
-    ]
 }
 
 #[cfg(test)]
