@@ -9,6 +9,7 @@ pub mod cut_cmd;
 pub mod draw_tiles_cmd;
 pub mod generate_cmd;
 pub mod infer_cmd;
+mod interrupt;
 pub mod json_cmd;
 pub mod meta_cmd;
 pub mod render_cmd;

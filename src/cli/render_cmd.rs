@@ -8,10 +8,9 @@ use crate::cli::{tile_side, Color, SearchArgs, TextArgs};
 use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::atomic::Ordering;
 use std::time::Instant;
 use unscramble::config as defaults;
-use unscramble::kind::tiles::{render, solve};
+use unscramble::kind::tiles::render;
 use unscramble::pipeline::batch;
 
 #[derive(Args)]
@@ -160,16 +159,9 @@ pub fn verbosity(args: &RenderArgs) -> Verbosity {
 
 pub fn run(args: RenderArgs) -> ExitCode {
     let options = options(&args);
-    let cancel = options.cancel.clone();
-    // A first Ctrl-C (or SIGTERM, SIGHUP: a CI runner's cancel button, a
-    // closed terminal) lets running puzzles finish their files; a second one
+    // A first Ctrl-C lets running puzzles finish their files; a second one
     // quits at once.
-    let _ = ctrlc::set_handler(move || {
-        if cancel.swap(true, Ordering::SeqCst) {
-            std::process::exit(130);
-        }
-        solve::interrupt();
-    });
+    crate::cli::interrupt::on_ctrl_c(options.cancel.clone());
     let terminal = stderr_is_terminal();
     set_colors(args.color);
     let reporter = Reporter::new(verbosity(&args), terminal);

@@ -5,7 +5,6 @@ use crate::cli::render_cmd::RenderArgs;
 use crate::cli::report::Reporter;
 use clap::Args;
 use std::process::ExitCode;
-use std::sync::atomic::Ordering;
 use std::time::Instant;
 use unscramble::pipeline::batch;
 
@@ -41,17 +40,9 @@ pub fn run(args: ServeArgs) -> ExitCode {
     }
     let options = crate::cli::render_cmd::options(&args);
     let cancel = options.cancel.clone();
-    {
-        let cancel = cancel.clone();
-        // The first Ctrl-C (or SIGTERM) stops the server and any render at
-        // once: the files a render writes are renamed into place whole.
-        let _ = ctrlc::set_handler(move || {
-            if cancel.swap(true, Ordering::SeqCst) {
-                std::process::exit(130);
-            }
-            unscramble::kind::tiles::solve::interrupt();
-        });
-    }
+    // The first Ctrl-C (or SIGTERM) stops the server and any render at
+    // once: the files a render writes are renamed into place whole.
+    crate::cli::interrupt::on_ctrl_c(cancel.clone());
     let verbosity = crate::cli::render_cmd::verbosity(&args);
     let (jobs, note) = crate::cli::worker_threads(args.jobs);
     if let Some(note) = note.filter(|_| !args.quiet) {

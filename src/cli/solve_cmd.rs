@@ -7,7 +7,10 @@ use crate::cli::{Chatter, SearchArgs, TextArgs};
 use clap::{Args, ValueEnum};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::Instant;
+use unscramble::kind::stop::StopReason;
 use unscramble::kind::tiles::{input, solve};
 use unscramble::kind::{domino, Kind};
 use unscramble::phrases;
@@ -56,6 +59,9 @@ pub enum Format {
 }
 
 pub fn run(args: &SolveArgs) -> ExitCode {
+    // Ctrl-C stops the search: what it found so far is printed, marked as
+    // interrupted, and the exit code is 130.
+    crate::cli::interrupt::on_ctrl_c(Arc::new(AtomicBool::new(false)));
     crate::cli::term::set_colors(args.chatter.color);
     let file = match input::resolve_notation(&args.path) {
         Ok(f) => f,
@@ -135,7 +141,7 @@ pub fn run(args: &SolveArgs) -> ExitCode {
         format!("; {}", phrases::stop_reason(stop))
     });
     let listed = listed_note(outcome.solutions.len(), outcome.total);
-    if !args.chatter.quiet {
+    if speaks(args, outcome.stopped) {
         eprintln!(
             "{counts}{why}{listed}; {} in {}",
             phrases::plural(outcome.nodes, "node"),
@@ -150,7 +156,7 @@ pub fn run(args: &SolveArgs) -> ExitCode {
             .iter()
             .for_each(|l| eprintln!("{l}"));
     }
-    ExitCode::SUCCESS
+    exit_code(outcome.stopped)
 }
 
 fn solve_domino(file: &Path, args: &SolveArgs, start: Instant) -> ExitCode {
@@ -178,14 +184,27 @@ fn solve_domino(file: &Path, args: &SolveArgs, start: Instant) -> ExitCode {
     });
     let listed = listed_note(outcome.solutions.len(), outcome.total);
     let elapsed = phrases::duration(start.elapsed());
-    if !args.chatter.quiet {
+    if speaks(args, outcome.stopped) {
         eprintln!(
             "{counts} ({} rule){why}{listed}; {} in {elapsed}",
             cover.name(),
             phrases::plural(outcome.nodes, "node")
         );
     }
-    ExitCode::SUCCESS
+    exit_code(outcome.stopped)
+}
+
+/// Whether the counts line is printed: `-q` silences a finished search, but
+/// not an interrupted one (its exit code 130 alone would not say how far it got).
+fn speaks(args: &SolveArgs, stopped: Option<StopReason>) -> bool {
+    !args.chatter.quiet || stopped == Some(StopReason::Interrupted)
+}
+
+fn exit_code(stopped: Option<StopReason>) -> ExitCode {
+    match stopped {
+        Some(StopReason::Interrupted) => ExitCode::from(130),
+        _ => ExitCode::SUCCESS,
+    }
 }
 
 /// `; the first N printed` when the search counted more solutions than it kept.

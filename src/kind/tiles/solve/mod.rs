@@ -152,22 +152,6 @@ pub fn solve(puzzle: &Puzzle, limits: &Limits) -> Outcome {
         deadline: limits.timeout.map(|t| start + t),
     };
     let merged = parallel::run_all(&tables, &split, budget);
-    if search::interrupted() {
-        // Nobody will use the result: skip checking and grouping what was found.
-        return Outcome {
-            solutions: Vec::new(),
-            total: 0,
-            classes: Vec::new(),
-            unique: 0,
-            look_classes: Vec::new(),
-            looks: 0,
-            stopped: Some(StopReason::Interrupted),
-            nodes: 0,
-            nodes_per_depth: vec![0; puzzle.cells()],
-            tries: 0,
-            tries_to_first: None,
-        };
-    }
     let cells = puzzle.cells();
     let mut nodes_per_depth = vec![0u64; cells];
     let mut solutions = Vec::new();
@@ -204,7 +188,11 @@ pub fn solve(puzzle: &Puzzle, limits: &Limits) -> Outcome {
         }
     }
     let mut total = reps.saturating_mul(members);
-    let stopped = if merged.capped {
+    // Ctrl-C stops the units as a timeout does: what they found is a lower
+    // bound (`solve` prints it), but it is an interrupt, not a timeout.
+    let stopped = if search::interrupted() {
+        Some(StopReason::Interrupted)
+    } else if merged.capped {
         total = limits.max_solutions;
         Some(StopReason::MaxSolutions(limits.max_solutions))
     } else if merged.out_of_nodes {
