@@ -15,6 +15,7 @@ pub mod gfx;
 pub(crate) mod html;
 pub mod json;
 pub mod kind;
+pub mod phrases;
 pub mod pipeline;
 pub mod prepare;
 pub mod present;

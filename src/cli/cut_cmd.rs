@@ -1,12 +1,13 @@
 //! `unscramble cut`: its arguments and what it prints.
 
+use crate::cli::term::set_colors;
 use crate::cli::tile_side;
-use crate::cli::Chatter;
+use crate::cli::Reporting;
 use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use unscramble::phrases;
 use unscramble::prepare::cut;
-use unscramble::present::report;
 
 #[derive(Args)]
 pub struct CutArgs {
@@ -36,16 +37,12 @@ pub struct CutArgs {
     /// Replace tile pictures and a contact sheet that already exist.
     #[arg(long)]
     pub force: bool,
-    /// Print what was done (files written, or the error) as one JSON
-    /// document on stdout.
-    #[arg(long)]
-    pub json: bool,
     #[command(flatten)]
-    pub chatter: Chatter,
+    pub reporting: Reporting,
 }
 
-pub fn run_cut(args: &CutArgs) -> ExitCode {
-    crate::set_colors(args.chatter.color);
+pub fn run(args: &CutArgs) -> ExitCode {
+    set_colors(args.reporting.chatter.color);
     let (rows, cols) = args.grid;
     let options = cut::Options {
         rows,
@@ -57,24 +54,24 @@ pub fn run_cut(args: &CutArgs) -> ExitCode {
     };
     let r = match cut::cut(&args.sheet, &args.out, &options) {
         Ok(r) => r,
-        Err(e) => return crate::fail_json(args.json.then_some(("cut", &args.out)), e.into()),
+        Err(e) => return args.reporting.fail("cut", &args.out, e.into()),
     };
-    if args.json {
+    if args.reporting.json {
         let mut fields = serde_json::Map::new();
         fields.insert("sheet".into(), args.sheet.display().to_string().into());
         fields.insert("tiles".into(), r.squares.len().into());
         fields.insert("side".into(), r.side.into());
         let turns: Vec<f64> = r.squares.iter().map(|s| degrees(s.angle)).collect();
         fields.insert("turns".into(), turns.into());
-        crate::json_cmd::print("cut", &args.out, Ok((&r.written, fields)));
+        crate::cli::json_cmd::print("cut", &args.out, Ok((&r.written, fields)));
     }
-    if !args.chatter.quiet {
+    if !args.reporting.chatter.quiet {
         let turns = r.squares.iter().map(|s| degrees(s.angle));
         let (lo, hi) = turns.fold((f64::MAX, f64::MIN), |(lo, hi), t| (lo.min(t), hi.max(t)));
         eprintln!(
             "found {} turned {lo:.1}° to {hi:.1}°; wrote {} of {2}x{2} pixels to {3} and the contact sheet {4}",
-            report::plural(r.squares.len() as u64, "tile"),
-            report::plural(r.squares.len() as u64, "tile picture"),
+            phrases::plural(r.squares.len() as u64, "tile"),
+            phrases::plural(r.squares.len() as u64, "tile picture"),
             r.side,
             args.out.display(),
             r.written.last().map_or(String::new(), |p| p.display().to_string()),

@@ -1,16 +1,42 @@
 //! `unscramble infer PUZZLE_DIR [--force] [--check]`: what the terminal (and
 //! `--json`) says about an inference; the work is in `unscramble::prepare::infer`.
 
-use crate::json_cmd::{self, Failure};
+use crate::cli::json_cmd::{self, Failure};
+use crate::cli::term::set_colors;
+use crate::cli::Reporting;
+use clap::Args;
 use serde_json::{json, Map, Value};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use unscramble::error::PuzzleError;
 use unscramble::kind::tiles::input::{self, TILE_DICT};
 use unscramble::prepare::infer::{self, pairing::token_name, yaml};
 
+#[derive(Args)]
+pub struct InferArgs {
+    /// A puzzle folder whose input/ holds 1.png … N.png.
+    pub puzzle_dir: PathBuf,
+    /// Replace a tile_dict.yaml already in the folder.
+    #[arg(long)]
+    pub force: bool,
+    /// Write nothing: compare the inferred edges with the folder's
+    /// tile_dict.yaml (up to token names and halves) and list every
+    /// edge that differs; exit 1 if one does.
+    #[arg(long, conflicts_with = "force")]
+    pub check: bool,
+    #[command(flatten)]
+    pub reporting: Reporting,
+}
+
+pub fn run(args: &InferArgs) -> ExitCode {
+    let (dir, out) = (&args.puzzle_dir, &args.reporting);
+    set_colors(out.chatter.color);
+    let done = infer(dir, args.force, args.check, out.json, out.chatter.quiet);
+    done.unwrap_or_else(|e| out.fail("infer", dir, e))
+}
+
 /// Runs the command; `Err` is the failure to report (exit 1).
-pub fn run(
+fn infer(
     puzzle_dir: &Path,
     force: bool,
     check: bool,

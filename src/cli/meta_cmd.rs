@@ -51,7 +51,7 @@ fn print_bytes(bytes: &[u8]) -> ExitCode {
     match out.write_all(bytes).and_then(|()| out.flush()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => crate::fail(&format!("cannot write to standard output: {e}")),
+        Err(e) => crate::cli::term::fail(&format!("cannot write to standard output: {e}")),
     }
 }
 
@@ -68,7 +68,7 @@ pub fn run_man() -> ExitCode {
     let mut buf = Vec::new();
     match clap_mangen::Man::new(Cli::command()).render(&mut buf) {
         Ok(()) => print_bytes(&buf),
-        Err(e) => crate::fail(&format!("cannot write the man page: {e}")),
+        Err(e) => crate::cli::term::fail(&format!("cannot write the man page: {e}")),
     }
 }
 

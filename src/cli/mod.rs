@@ -1,24 +1,38 @@
 //! The command line, as clap reads it.
 
+pub mod animate_cmd;
 pub mod config;
 mod config_file;
 mod config_keys;
+pub mod convert_cmd;
 pub mod cut_cmd;
+pub mod draw_tiles_cmd;
+pub mod generate_cmd;
 pub mod infer_cmd;
+mod interrupt;
 pub mod json_cmd;
 pub mod meta_cmd;
+pub mod render_cmd;
+pub mod report;
 pub mod serve_cmd;
 pub mod solve_cmd;
+mod solve_text;
+pub mod term;
 mod values;
 
+use crate::cli::values::{Order, Turns};
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use std::path::PathBuf;
+use std::path::Path;
+use std::process::ExitCode;
 use std::time::Duration;
 use unscramble::config as defaults;
-use unscramble::kind::domino;
-use unscramble::kind::tiles::{generate, render, solve};
-use unscramble::pipeline::output::solutions::{Notation, Turns};
+use unscramble::kind::tiles::solve;
+use unscramble::pipeline::output::solutions::Notation;
 
+use crate::cli::animate_cmd::AnimateArgs;
+use crate::cli::render_cmd::RenderArgs;
+use crate::cli::serve_cmd::ServeArgs;
+use crate::cli::solve_cmd::SolveArgs;
 pub(crate) use crate::cli::values::tile_side;
 pub use crate::cli::values::worker_threads;
 use crate::cli::values::{parse_count, parse_seconds};
@@ -79,54 +93,16 @@ pub enum Command {
     Solve(SolveArgs),
     /// Write an animated PNG of the plain backtracking search up to its first
     /// solution, and a chart of the nodes per depth beside it.
+    #[command(mut_args(json_help("Print what was done (the search's end, the files written, or the error) as one JSON document on stdout")))]
     Animate(AnimateArgs),
     /// Write a solvable benchmark puzzle (tile_dict.yaml and drawn tiles) to OUT_DIR.
-    Generate {
-        /// The puzzle folder to write: OUT_DIR/input/tile_dict.yaml and the
-        /// tile pictures beside it (made if missing).
-        out_dir: PathBuf,
-        /// Board side: the puzzle has SIZE x SIZE tiles.
-        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=generate::MAX_SIZE as i64))]
-        size: u16,
-        /// Kinds of picture on the edges (fewer kinds: more solutions, harder search).
-        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=100))]
-        tokens: u16,
-        /// Seed of the generator: the same seed always makes the same puzzle.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Side of each tile picture in pixels.
-        #[arg(long, default_value_t = defaults::TILE_SIZE, value_parser = tile_side())]
-        tile_size: u32,
-        /// Replace a tile_dict.yaml and tile pictures already in OUT_DIR/input.
-        #[arg(long)]
-        force: bool,
-        /// Print what was done (files written, or the error) as one JSON
-        /// document on stdout.
-        #[arg(long)]
-        json: bool,
-        #[command(flatten)]
-        chatter: Chatter,
-    },
+    Generate(crate::cli::generate_cmd::GenerateArgs),
     /// Write a puzzle's notation (letters.txt, signed.txt, legespiel.xml, ...)
     /// as tile_dict.yaml, and board.yaml where the board is not square, in TO_DIR.
-    Convert {
-        /// A notation file, or a folder (or puzzle folder) holding one.
-        from: PathBuf,
-        /// The folder to write tile_dict.yaml (and board.yaml) into.
-        to_dir: PathBuf,
-        /// Replace a tile_dict.yaml or board.yaml already in TO_DIR.
-        #[arg(long)]
-        force: bool,
-        /// Print what was done (files written, or the error) as one JSON
-        /// document on stdout.
-        #[arg(long)]
-        json: bool,
-        #[command(flatten)]
-        chatter: Chatter,
-    },
+    Convert(crate::cli::convert_cmd::ConvertArgs),
     /// Cut a scan of the tiles laid out in a grid into the tile pictures
     /// 1.png … N.png, straightened and all one size, and a contact sheet.
-    Cut(crate::cut_cmd::CutArgs),
+    Cut(crate::cli::cut_cmd::CutArgs),
     /// Print a shell's completion script to stdout, e.g.
     /// `unscramble completions bash > ~/.local/share/bash-completion/completions/unscramble`.
     Completions {
@@ -142,84 +118,12 @@ pub enum Command {
     Serve(ServeArgs),
     /// Read a puzzle's edges from its tile pictures alone: write
     /// input/tile_dict.yaml and the review sheet input/infer.png.
-    Infer {
-        /// A puzzle folder whose input/ holds 1.png … N.png.
-        puzzle_dir: PathBuf,
-        /// Replace a tile_dict.yaml already in the folder.
-        #[arg(long)]
-        force: bool,
-        /// Write nothing: compare the inferred edges with the folder's
-        /// tile_dict.yaml (up to token names and halves) and list every
-        /// edge that differs; exit 1 if one does.
-        #[arg(long, conflicts_with = "force")]
-        check: bool,
-        /// Print what was done (files written, classes, or the error) as one
-        /// JSON document on stdout.
-        #[arg(long)]
-        json: bool,
-        #[command(flatten)]
-        chatter: Chatter,
-    },
+    #[command(mut_args(json_help(
+        "Print what was done (files written, classes, or the error) as one JSON document on stdout"
+    )))]
+    Infer(crate::cli::infer_cmd::InferArgs),
     /// Draw input/K.png for every tile that has no picture yet, from its edges.
-    DrawTiles {
-        /// A puzzle folder: its input/ holds the notation file, and the
-        /// pictures are drawn beside it.
-        puzzle_dir: PathBuf,
-        /// Side of each tile picture in pixels.
-        #[arg(long, default_value_t = defaults::TILE_SIZE, value_parser = tile_side())]
-        size: u32,
-        /// Redraw pictures that already exist.
-        #[arg(long)]
-        force: bool,
-        /// Print what was done (files written, or the error) as one JSON
-        /// document on stdout.
-        #[arg(long)]
-        json: bool,
-        #[command(flatten)]
-        chatter: Chatter,
-    },
-}
-
-#[derive(Args)]
-pub struct SolveArgs {
-    /// A puzzle file (tile_dict.yaml, domino_fit.yaml), or a puzzle folder.
-    pub path: PathBuf,
-    #[command(flatten)]
-    pub search: SearchArgs,
-    /// Print solutions.json instead of text.
-    #[arg(long)]
-    pub json: bool,
-    /// Print search statistics (nodes per depth, tries, time, rate) to stderr.
-    #[arg(long)]
-    pub stats: bool,
-    /// Search without symmetry breaking: every member of every rotation class
-    /// is searched for (slower; for comparison).
-    #[arg(long)]
-    pub no_symmetry: bool,
-    /// Worker threads (default or 0: one per core; at most 4 per core).
-    #[arg(short, long)]
-    pub jobs: Option<u16>,
-    /// The order in which the search tries each tile's turns: ccw (counter-clockwise)
-    /// or cw (clockwise). Only which solution comes first and the tries in --stats change.
-    #[arg(long, value_enum, default_value_t = solve::TurnOrder::CounterClockwise)]
-    pub try_turns: solve::TurnOrder,
-    /// Domino Fit: must a solution cover every free cell.
-    #[arg(long, value_enum, default_value_t = domino::Cover::Full)]
-    pub domino_cover: domino::Cover,
-    #[command(flatten)]
-    pub text: TextArgs,
-    #[command(flatten)]
-    pub chatter: Chatter,
-    /// How to print the solutions: text (each cell's tile and turns, one line
-    /// per cell) or schematic (the board as a grid of tile/turns).
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-pub enum Format {
-    Text,
-    Schematic,
+    DrawTiles(crate::cli::draw_tiles_cmd::DrawTilesArgs),
 }
 
 /// How text outputs number tiles and count turns (solutions.json does not change).
@@ -238,7 +142,7 @@ pub struct TextArgs {
 impl TextArgs {
     pub fn notation(&self) -> Notation {
         Notation {
-            turns: self.turns,
+            turns: self.turns.into(),
             first: self.numbering,
         }
     }
@@ -268,123 +172,8 @@ pub struct SearchArgs {
     #[arg(long, default_value_t = solve::CLOSEST_NODES)]
     pub closest_nodes: u64,
     /// Order in which the search fills the cells (spiral: centre first, then round it).
-    #[arg(long, value_enum, default_value_t = solve::Order::RowMajor)]
-    pub order: solve::Order,
-}
-
-#[derive(Args)]
-pub struct RenderArgs {
-    /// Folder to search, at any depth, for puzzle folders: folders whose input/
-    /// holds one of tile_dict.yaml, letters.txt, signed.txt, legespiel.xml or
-    /// domino_fit.yaml, with the tile pictures 1.png, 2.png, ... beside it.
-    #[arg(default_value = "puzzles")]
-    pub puzzles: PathBuf,
-    /// Folder for the images and reports.
-    #[arg(short, long, default_value = "output")]
-    pub out: PathBuf,
-    /// Worker threads (default or 0: one per core; at most 4 per core).
-    #[arg(short, long)]
-    pub jobs: Option<u16>,
-    /// Render one board per rotation class (the four turns of a whole board are
-    /// one class) instead of every solution: the one in which tile 1 (or, with
-    /// --order spiral on an odd board, the centre tile) is unturned.
-    #[arg(long)]
-    pub unique: bool,
-    /// Render one board per look: boards that differ only by turning the board,
-    /// swapping identical tiles or turning a tile that looks the same turned
-    /// are one solution to a person.
-    #[arg(long)]
-    pub distinct_looks: bool,
-    /// A puzzle folder with tile pictures and no notation file is rendered
-    /// too: its edges are inferred from the pictures (see `unscramble infer`),
-    /// with a warning.
-    #[arg(long)]
-    pub infer: bool,
-    #[command(flatten)]
-    pub search: SearchArgs,
-    /// Render at most this many solution boards per puzzle.
-    #[arg(long, default_value_t = defaults::MAX_IMAGES)]
-    pub max_images: usize,
-    /// Refuse tile pictures larger than this many pixels per side.
-    #[arg(long, default_value_t = defaults::MAX_TILE_SIDE)]
-    pub max_tile_side: u32,
-    /// Fail a puzzle whose tile pictures (all together) or board images have
-    /// more pixels than this; checked before decoding (64 million: under
-    /// about 1.2 GB of memory per puzzle).
-    #[arg(long, default_value_t = defaults::MAX_PIXELS, value_parser = clap::value_parser!(u64).range(1..))]
-    pub max_pixels: u64,
-    /// Scale every tile to this many pixels per side (Lanczos) before
-    /// compositing; for Domino Fit, the side of a cell (default 48).
-    #[arg(long, value_parser = tile_side())]
-    pub tile_size: Option<u32>,
-    /// PNG compression effort (the pixels are the same at every level).
-    #[arg(long, value_enum, default_value_t = render::PngEffort::Default)]
-    pub png: render::PngEffort,
-    #[command(flatten)]
-    pub text: TextArgs,
-    /// Domino Fit: must a solution cover every free cell (the game's rule) or not.
-    #[arg(long, value_enum, default_value_t = domino::Cover::Full)]
-    pub domino_cover: domino::Cover,
-    /// Add a key below each board: every cell's tile number and
-    /// counter-clockwise turns (`t5 r1`), upright, one line per board row,
-    /// outside the tile pictures.
-    #[arg(long)]
-    pub labels: bool,
-    /// Outline the matched pairs of edges on solved boards.
-    #[arg(long)]
-    pub highlight: bool,
-    /// Where OUT is published, e.g. /images/puzzles/: the image links of the
-    /// Markdown snippets become PREFIX + the puzzle's folder + / + the file,
-    /// so they work pasted into any post (a final / is added if missing;
-    /// spaces, brackets, quotes and the like must be percent-encoded).
-    #[arg(long, value_name = "PREFIX", value_parser = unscramble::present::snippet::parse_link_prefix)]
-    pub link_prefix: Option<String>,
-    /// File name, in OUT, of the Markdown snippet with every puzzle's boards.
-    #[arg(long, value_name = "NAME", default_value = unscramble::present::snippet::DEFAULT_NAME, value_parser = unscramble::present::snippet::parse_name)]
-    pub snippet: String,
-    /// Write no combined snippet (one an earlier run wrote is removed).
-    #[arg(long, conflicts_with = "snippet")]
-    pub no_snippet: bool,
-    /// Redo every puzzle, even those whose outputs are up to date.
-    #[arg(long)]
-    pub force: bool,
-    /// Write nothing; exit 1 and list what is stale or missing.
-    #[arg(long)]
-    pub check: bool,
-    /// When another run is using the output folder, exit 4 instead of waiting for it.
-    #[arg(long)]
-    pub no_wait: bool,
-    /// Accept a puzzles folder with no puzzle in it (otherwise exit 2).
-    #[arg(long)]
-    pub allow_empty: bool,
-    /// Print the run summary as JSON on stdout.
-    #[arg(long)]
-    pub json: bool,
-    /// When to colour the terminal output.
-    #[arg(long, value_enum, default_value_t = Color::Auto)]
-    pub color: Color,
-    /// Print only errors.
-    #[arg(short, long, conflicts_with = "verbose")]
-    pub quiet: bool,
-    /// Print search statistics per puzzle.
-    #[arg(short, long)]
-    pub verbose: bool,
-}
-
-#[derive(Args)]
-pub struct ServeArgs {
-    #[command(flatten)]
-    pub render: RenderArgs,
-    /// Port to listen on (0: any free port; the URL printed says which).
-    #[arg(long, default_value_t = 8080)]
-    pub port: u16,
-    /// Address to listen on. Anything but a loopback address lets other
-    /// machines read OUT and add puzzles through /new (a warning says so).
-    #[arg(long, default_value = "127.0.0.1")]
-    pub bind: std::net::IpAddr,
-    /// Open the gallery in a browser (xdg-open, or open on macOS).
-    #[arg(long)]
-    pub open: bool,
+    #[arg(long, value_enum, default_value_t = Order::RowMajor)]
+    pub order: Order,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -394,45 +183,38 @@ pub enum Color {
     Never,
 }
 
+/// `--json`, `-q` and `--color` of the commands that write files: what a
+/// script reads on stdout, and how much people read on stderr (`infer` and
+/// `animate` say more in `--json`'s help: see [`json_help`]).
 #[derive(Args)]
-pub struct AnimateArgs {
-    /// A puzzle folder (its input/ holds the notation file and the tile pictures).
-    pub puzzle_dir: PathBuf,
-    /// Where to write the animation (default: output/<name>/search.png); the
-    /// chart goes beside it as nodes-per-depth.svg.
-    #[arg(short, long)]
-    pub out: Option<PathBuf>,
-    /// Order in which the search fills the cells (spiral: centre first, then round it).
-    #[arg(long, value_enum, default_value_t = solve::Order::RowMajor)]
-    pub order: solve::Order,
-    /// The order in which the search tries a tile's turns.
-    #[arg(long, value_enum, default_value_t = solve::TurnOrder::CounterClockwise)]
-    pub try_turns: solve::TurnOrder,
-    /// At most this many frames: past that, the first half shows the first
-    /// events one by one and the rest fast-forwards to the last event.
-    #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(2..=100_000))]
-    pub max_frames: u32,
-    /// Side of each tile in the animation, in pixels (at 64 the numbers
-    /// printed on the tiles could not be read).
-    #[arg(long, default_value_t = 96, value_parser = clap::value_parser!(u32).range(4..=1024))]
-    pub tile_size: u32,
-    /// Stop the traced search after this many events (placements, rejections
-    /// and take-backs); the animation then ends where the search was.
-    #[arg(long, default_value_t = 100_000_000, value_parser = clap::value_parser!(u64).range(1..))]
-    pub max_events: u64,
-    /// Chart the plain search instead of the one `solve` runs (with
-    /// symmetry breaking); the animation always shows the plain search.
-    #[arg(long)]
-    pub no_symmetry: bool,
-    /// The charted search stops after this many solutions, as `solve`'s does.
-    #[arg(long, default_value_t = defaults::MAX_SOLUTIONS)]
-    pub max_solutions: usize,
-    /// Print what was done (the search's end, the files written, or the
-    /// error) as one JSON document on stdout.
+pub struct Reporting {
+    /// Print what was done (files written, or the error) as one JSON
+    /// document on stdout.
     #[arg(long)]
     pub json: bool,
     #[command(flatten)]
     pub chatter: Chatter,
+}
+
+impl Reporting {
+    /// Fails the command: the error on stderr, and with `--json` the
+    /// document saying so on stdout.
+    pub fn fail(&self, command: &str, puzzle: &Path, failure: json_cmd::Failure) -> ExitCode {
+        term::fail_json(self.json.then_some((command, puzzle)), failure)
+    }
+}
+
+/// `--json`'s help for a command whose document says more than
+/// [`Reporting`]'s, changed in place (`mut_arg` would move it last in the
+/// shell completions).
+fn json_help(help: &'static str) -> impl FnMut(clap::Arg) -> clap::Arg {
+    move |a| {
+        if a.get_id() == "json" {
+            a.help(help)
+        } else {
+            a
+        }
+    }
 }
 
 /// `-q` and `--color` for the commands other than `render` (whose own say

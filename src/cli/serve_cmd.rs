@@ -1,43 +1,49 @@
 //! `unscramble serve`: the render `render` does, handed to the library's
 //! server to run again on every change.
 
-use crate::cli::ServeArgs;
+use crate::cli::render_cmd::RenderArgs;
+use crate::cli::report::Reporter;
+use clap::Args;
 use std::process::ExitCode;
 use std::time::Instant;
 use unscramble::pipeline::batch;
-use unscramble::present::report::{Reporter, Verbosity};
 
-pub fn run_serve(args: ServeArgs) -> ExitCode {
+#[derive(Args)]
+pub struct ServeArgs {
+    #[command(flatten)]
+    pub render: RenderArgs,
+    /// Port to listen on (0: any free port; the URL printed says which).
+    #[arg(long, default_value_t = 8080)]
+    pub port: u16,
+    /// Address to listen on. Anything but a loopback address lets other
+    /// machines read OUT and add puzzles through /new (a warning says so).
+    #[arg(long, default_value = "127.0.0.1")]
+    pub bind: std::net::IpAddr,
+    /// Open the gallery in a browser (xdg-open, or open on macOS).
+    #[arg(long)]
+    pub open: bool,
+}
+
+pub fn run(args: ServeArgs) -> ExitCode {
     let ServeArgs {
         render: args,
         port,
         bind,
         open,
     } = args;
-    crate::set_colors(args.color);
+    crate::cli::term::set_colors(args.color);
     if args.check {
-        crate::print_error(
+        crate::cli::term::print_error(
             "serve renders and serves; --check belongs to render (run `unscramble render --check`)",
         );
         return ExitCode::from(2);
     }
-    let options = crate::options(&args);
+    let options = crate::cli::render_cmd::options(&args);
     let cancel = options.cancel.clone();
-    {
-        let cancel = cancel.clone();
-        // The first Ctrl-C (or SIGTERM) stops the server and any render at
-        // once: the files a render writes are renamed into place whole.
-        let _ = ctrlc::set_handler(move || {
-            if cancel.cancel() {
-                std::process::exit(130);
-            }
-        });
-    }
-    let verbosity = match (args.quiet, args.verbose) {
-        (true, _) => Verbosity::Quiet,
-        (_, true) => Verbosity::Verbose,
-        _ => Verbosity::Normal,
-    };
+    // The first Ctrl-C (or SIGTERM) stops the server and any render at
+    // once: the files a render writes are renamed into place whole.
+    crate::cli::interrupt::on_ctrl_c(cancel.clone());
+    let verbosity = crate::cli::render_cmd::verbosity(&args);
     let (jobs, note) = crate::cli::worker_threads(args.jobs);
     if let Some(note) = note.filter(|_| !args.quiet) {
         eprintln!("note: {note}");
@@ -50,7 +56,7 @@ pub fn run_serve(args: ServeArgs) -> ExitCode {
         open,
         max_tile_side: args.max_tile_side,
     };
-    let terminal = crate::stderr_is_terminal();
+    let terminal = crate::cli::term::stderr_is_terminal();
     let (puzzles, out) = (args.puzzles, args.out);
     let render = move || {
         let reporter = Reporter::new(verbosity, terminal);
@@ -72,7 +78,7 @@ pub fn run_serve(args: ServeArgs) -> ExitCode {
         // Only Ctrl-C or SIGTERM stops a server, as it stops a render.
         Ok(()) => ExitCode::from(130),
         Err(failure) => {
-            crate::print_error(&failure.message);
+            crate::cli::term::print_error(&failure.message);
             ExitCode::from(failure.code)
         }
     }

@@ -1,6 +1,86 @@
-//! How the command line's numbers are read, and how many threads `-j` gives.
+//! How the command line's values are read: the choices (mirrors of the
+//! library's enums, so the library needs no clap), the numbers, and how many
+//! threads `-j` gives.
 
+use clap::ValueEnum;
 use std::time::Duration;
+use unscramble::gfx::canvas;
+use unscramble::kind::domino;
+use unscramble::kind::tiles::solve;
+use unscramble::pipeline::output::solutions;
+
+/// A clap choice for the library enum `$lib`, variant for variant (the doc
+/// comments are the choices' help), and the `From` into it.
+macro_rules! choice {
+    ($(#[$meta:meta])* $name:ident => $lib:ty { $($(#[$vmeta:meta])* $variant:ident,)+ }) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, ValueEnum)]
+        pub enum $name {
+            $($(#[$vmeta])* $variant,)+
+        }
+
+        impl From<$name> for $lib {
+            fn from(v: $name) -> $lib {
+                match v {
+                    $($name::$variant => <$lib>::$variant,)+
+                }
+            }
+        }
+    };
+}
+
+choice! {
+    /// [`solve::Order`].
+    Order => solve::Order {
+        /// Left to right, top to bottom.
+        RowMajor,
+        /// The centre first, then round it counter-clockwise starting east:
+        /// E, N, W, W, S, S, E, E, E, N, N, N, ...
+        Spiral,
+    }
+}
+
+choice! {
+    /// [`solve::TurnOrder`].
+    TurnOrder => solve::TurnOrder {
+        /// Turns 0, 1, 2, 3 counter-clockwise.
+        #[value(name = "ccw")]
+        CounterClockwise,
+        /// Turns 0, 1, 2, 3 clockwise, i.e. 0, 3, 2, 1 counter-clockwise.
+        #[value(name = "cw")]
+        Clockwise,
+    }
+}
+
+choice! {
+    /// [`domino::Cover`].
+    Cover => domino::Cover {
+        /// Every free cell is covered (the game's rule).
+        Full,
+        /// Free cells may stay empty (as some solvers model the game).
+        Partial,
+    }
+}
+
+choice! {
+    /// [`solutions::Turns`].
+    Turns => solutions::Turns {
+        Ccw,
+        Cw,
+    }
+}
+
+choice! {
+    /// [`canvas::PngEffort`].
+    PngEffort => canvas::PngEffort {
+        /// Looks for repeats only next to each pixel: a little faster on drawn tiles, larger files
+        Fast,
+        /// Looks next to each pixel and once elsewhere: small files, fast
+        Default,
+        /// Also tries Zopfli and keeps the smaller file: about a quarter smaller, seconds a board
+        Best,
+    }
+}
 
 /// The tile sides the drawing and scaling options take: the same bound as a
 /// tile picture's default `--max-tile-side`, so nothing drawn is refused later.
@@ -50,6 +130,42 @@ pub fn parse_seconds(s: &str) -> Result<Duration, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn names<T: ValueEnum>() -> Vec<String> {
+        T::value_variants()
+            .iter()
+            .filter_map(T::to_possible_value)
+            .map(|v| v.get_name().to_string())
+            .collect()
+    }
+
+    /// Scripts and config files spell these names: they must not change,
+    /// and each must reach the library variant of the same meaning.
+    #[test]
+    fn choices_keep_their_names_and_reach_the_library() {
+        assert_eq!(names::<Order>(), ["row-major", "spiral"]);
+        assert_eq!(names::<TurnOrder>(), ["ccw", "cw"]);
+        assert_eq!(names::<Cover>(), ["full", "partial"]);
+        assert_eq!(names::<Turns>(), ["ccw", "cw"]);
+        assert_eq!(names::<PngEffort>(), ["fast", "default", "best"]);
+        assert_eq!(solve::Order::from(Order::RowMajor), solve::Order::RowMajor);
+        assert_eq!(solve::Order::from(Order::Spiral), solve::Order::Spiral);
+        let cw = solve::TurnOrder::from(TurnOrder::Clockwise);
+        assert_eq!(cw, solve::TurnOrder::Clockwise);
+        let ccw = solve::TurnOrder::from(TurnOrder::CounterClockwise);
+        assert_eq!(ccw, solve::TurnOrder::CounterClockwise);
+        assert_eq!(domino::Cover::from(Cover::Full), domino::Cover::Full);
+        assert_eq!(domino::Cover::from(Cover::Partial), domino::Cover::Partial);
+        assert_eq!(solutions::Turns::from(Turns::Ccw), solutions::Turns::Ccw);
+        assert_eq!(solutions::Turns::from(Turns::Cw), solutions::Turns::Cw);
+        for (cli, lib) in [
+            (PngEffort::Fast, canvas::PngEffort::Fast),
+            (PngEffort::Default, canvas::PngEffort::Default),
+            (PngEffort::Best, canvas::PngEffort::Best),
+        ] {
+            assert_eq!(canvas::PngEffort::from(cli), lib);
+        }
+    }
 
     #[test]
     fn worker_threads_default_to_the_cores_and_are_capped() {

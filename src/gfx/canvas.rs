@@ -108,7 +108,7 @@ impl Canvas {
 }
 
 /// PNG compression effort; the pixels are the same at every level.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum PngEffort {
     /// Looks for repeats only next to each pixel: a little faster on drawn tiles, larger files

@@ -1,8 +1,7 @@
-//! What reaches people: the run [`summary`], the terminal [`report`], the
-//! [`gallery`] and the Markdown [`snippet`].
+//! What reaches people: the run [`summary`], the [`gallery`] and the
+//! Markdown [`snippet`] (the terminal's report is the binary's, in `cli/`).
 
 pub mod gallery;
 pub mod play;
-pub mod report;
 pub mod snippet;
 pub mod summary;

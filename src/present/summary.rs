@@ -134,14 +134,7 @@ impl PuzzleReport {
 
     /// What the terminal, the gallery and `index.md` say of a `Stopped` puzzle.
     pub fn stopped_text(&self) -> String {
-        let by = match self.stopped_by.unwrap_or(StoppedBy::Timeout) {
-            StoppedBy::Interrupted => {
-                return "interrupted before a solution was found; whether one exists is unknown"
-                    .to_string()
-            }
-            by => by.name(),
-        };
-        format!("stopped by --{by} before a solution was found; whether one exists is unknown")
+        crate::phrases::stopped_before_a_solution(self.stopped_by.unwrap_or(StoppedBy::Timeout))
     }
 
     pub fn is(&self, status: Status) -> bool {

@@ -35,7 +35,7 @@ pub const MAX_SIDE: usize = 64;
 /// Whether a solution must cover every free cell. The game's boards are always
 /// fully covered; the Domino Fit post's CP-SAT model does not require it, and on some
 /// boards that admits extra solutions, so both are offered.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Cover {
     /// Every free cell is covered (the game's rule).
@@ -198,14 +198,14 @@ impl DominoPuzzle {
         if let Some(w) = (0..width).find(|&w| cols[w] != self.top[w]) {
             return Err(format!(
                 "column {w} has {}, needs {}",
-                crate::present::report::plural(cols[w].into(), "dot"),
+                crate::phrases::plural(cols[w].into(), "dot"),
                 self.top[w]
             ));
         }
         if let Some(h) = (0..height).find(|&h| rows[h] != self.side[h]) {
             return Err(format!(
                 "row {h} has {}, needs {}",
-                crate::present::report::plural(rows[h].into(), "dot"),
+                crate::phrases::plural(rows[h].into(), "dot"),
                 self.side[h]
             ));
         }

@@ -139,7 +139,7 @@ fn numbers<'a>(
             node,
             format!(
                 "{key} has {} but {len_key} is {len}",
-                crate::present::report::plural(items.len() as u64, "number")
+                crate::phrases::plural(items.len() as u64, "number")
             ),
             format!(
                 "give one sum per {}",
@@ -243,7 +243,7 @@ fn reachable<'a>(
                 item(top, w),
                 format!(
                     "column {w} needs {} but its free cells can hold at most {max}",
-                    crate::present::report::plural(p.top()[w].into(), "dot")
+                    crate::phrases::plural(p.top()[w].into(), "dot")
                 ),
                 "check the number and the black cells of that column".into(),
             ));
@@ -253,7 +253,7 @@ fn reachable<'a>(
         // Each free cell gives its row at most one dot on average (1 per one, 2 per two-cell two).
         let max = (0..p.width()).filter(|&w| free(w, h)).count() as u32;
         if p.side()[h] > max {
-            return Err((item(side, h), format!("row {h} needs {} but has only {}", crate::present::report::plural(p.side()[h].into(), "dot"), crate::present::report::plural(max.into(), "free cell")), "a row can show at most one dot per free cell; check the number and the black cells of that row".into()));
+            return Err((item(side, h), format!("row {h} needs {} but has only {}", crate::phrases::plural(p.side()[h].into(), "dot"), crate::phrases::plural(max.into(), "free cell")), "a row can show at most one dot per free cell; check the number and the black cells of that row".into()));
         }
     }
     Ok(())

@@ -8,7 +8,7 @@ use serde::Serialize;
 
 /// Which way the text outputs count turns: the constraint-programming post counts counter-clockwise
 /// quarter turns, the Java solver post and Scramble Redux clockwise ones.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Turns {
     #[default]

@@ -143,7 +143,7 @@ pub(super) fn check(squares: &[Square], rows: usize, cols: usize) -> Result<(), 
         return Err(Problem::new(
             format!(
                 "found {}, --grid {rows}x{cols} needs {n}",
-                crate::present::report::plural(squares.len() as u64, "tile")
+                crate::phrases::plural(squares.len() as u64, "tile")
             ),
             hint,
         ));

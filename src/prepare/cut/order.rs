@@ -35,7 +35,7 @@ pub(super) fn rows(
                 format!(
                     "row {} from the top has {}, --grid {rows}x{cols} needs {cols} in every row",
                     r + 1,
-                    crate::present::report::plural(row.len() as u64, "tile")
+                    crate::phrases::plural(row.len() as u64, "tile")
                 ),
                 "lay the tiles in straight rows with more space between the rows than the tiles' heights vary; cut.png shows what was found",
             ));

@@ -32,7 +32,7 @@ pub fn index_html(summary: &Summary, exists: &dyn Fn(&str, &str) -> bool) -> Str
         t.puzzles,
         t.solved,
         t.no_solution,
-        crate::present::report::stopped_count(t),
+        crate::phrases::stopped_count(t.stopped),
         t.error
     );
     toc(&mut s, summary);

@@ -8,40 +8,38 @@ pub mod thumbs;
 
 pub use html::index_html;
 
+use crate::phrases;
 use crate::present::summary::{PuzzleReport, Status};
 
 pub(crate) fn counts(r: &PuzzleReport) -> String {
-    let plus = if r.complete == Some(false) { "+" } else { "" };
+    let complete = r.complete != Some(false);
     // Looks among the listed solutions only are a lower bound.
-    let looks_plus = if r.solutions_listed.is_some() {
-        "+"
-    } else {
-        plus
-    };
+    let looks_complete = complete && r.solutions_listed.is_none();
     match r.status {
         Status::Error => "error".to_string(),
         Status::Stopped => r.stopped_text(),
         Status::NoSolution => match &r.closest {
             Some(c) => format!(
-                "no solution; the closest boards match {}{} of {} inner edges",
+                "{}; the closest boards match {}{} of {} inner edges",
+                phrases::NO_SOLUTION,
                 c.matched_edges,
                 if c.complete { "" } else { "+" },
                 c.inner_edges
             ),
-            None => "no solution".to_string(),
+            None => phrases::NO_SOLUTION.to_string(),
         },
         Status::Solved => {
-            let n = r.solutions_total.unwrap_or(0);
-            let noun = if n == 1 && plus.is_empty() {
-                "solution"
-            } else {
-                "solutions"
-            };
-            let total = format!("{n}{plus} {noun}");
-            match r.solutions_unique {
-                Some(u) => match r.solutions_distinct_looks {
-                    Some(l) if l < u => format!("{total}, {u}{plus} unique up to turning the board, {l}{looks_plus} distinct looks"),
-                    _ => format!("{total}, {u}{plus} unique up to turning the board"),
+            let total = phrases::solutions(r.solutions_total.unwrap_or(0), complete);
+            match r
+                .solutions_unique
+                .map(|u| (u, phrases::unique(u, complete)))
+            {
+                Some((u, unique)) => match r.solutions_distinct_looks {
+                    Some(l) if l < u => {
+                        let looks = phrases::looks(l, looks_complete);
+                        format!("{total}, {unique}, {looks}")
+                    }
+                    _ => format!("{total}, {unique}"),
                 },
                 None => total,
             }

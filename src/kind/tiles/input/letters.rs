@@ -49,7 +49,7 @@ pub(crate) fn parse(file: &Path, text: &str) -> Result<Spec, InputError> {
                 1,
                 format!(
                     " has {}, expected 4",
-                    crate::present::report::plural(found as u64, "letter")
+                    crate::phrases::plural(found as u64, "letter")
                 ),
                 HINT,
             )

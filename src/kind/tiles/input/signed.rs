@@ -42,7 +42,7 @@ pub(crate) fn parse(file: &Path, text: &str) -> Result<Spec, InputError> {
                 first_col,
                 format!(
                     " has {}, expected 4",
-                    crate::present::report::plural(numbers.len() as u64, "number")
+                    crate::phrases::plural(numbers.len() as u64, "number")
                 ),
                 HINT,
             ));

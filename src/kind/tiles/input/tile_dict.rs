@@ -146,7 +146,7 @@ fn tile(file: &Path, k: i128, value: &Node) -> Result<[EdgeSpec; 4], InputError>
             value,
             format!(
                 "tile {k} has {}, expected 4",
-                crate::present::report::plural(edges.len() as u64, "edge")
+                crate::phrases::plural(edges.len() as u64, "edge")
             ),
         )
         .hint(FORMAT_HINT));

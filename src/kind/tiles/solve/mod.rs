@@ -48,14 +48,12 @@ pub struct Limits {
 }
 
 /// See [`Limits::turn_order`].
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum TurnOrder {
     /// Turns 0, 1, 2, 3 counter-clockwise.
     #[default]
-    #[value(name = "ccw")]
     CounterClockwise,
     /// Turns 0, 1, 2, 3 clockwise, i.e. 0, 3, 2, 1 counter-clockwise.
-    #[value(name = "cw")]
     Clockwise,
 }
 
@@ -183,24 +181,6 @@ pub fn solve(puzzle: &Puzzle, limits: &Limits) -> Outcome {
     };
     let listed = budget.listed;
     let merged = parallel::run_all(&tables, &split, budget);
-    if limits.cancel.is_cancelled() {
-        // Nobody will use the result: skip checking and grouping what was found.
-        return Outcome {
-            solutions: Vec::new(),
-            total: 0,
-            stopped: Some(StopReason::Interrupted),
-            nodes: 0,
-            extra: Stats {
-                classes: Vec::new(),
-                unique: 0,
-                look_classes: Vec::new(),
-                looks: 0,
-                nodes_per_depth: vec![0; puzzle.cells()],
-                tries: 0,
-                tries_to_first: None,
-            },
-        };
-    }
     let cells = puzzle.cells();
     let mut nodes_per_depth = vec![0u64; cells];
     let mut solutions = Vec::new();
@@ -237,7 +217,11 @@ pub fn solve(puzzle: &Puzzle, limits: &Limits) -> Outcome {
         }
     }
     let mut total = reps.saturating_mul(members);
-    let stopped = if merged.capped {
+    // Ctrl-C stops the units as a timeout does: what they found is a lower
+    // bound (`solve` prints it), but it is an interrupt, not a timeout.
+    let stopped = if limits.cancel.is_cancelled() {
+        Some(StopReason::Interrupted)
+    } else if merged.capped {
         total = limits.max_solutions;
         Some(StopReason::MaxSolutions(limits.max_solutions))
     } else if merged.out_of_nodes {

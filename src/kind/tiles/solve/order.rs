@@ -4,7 +4,7 @@
 use crate::kind::tiles::model::{BOTTOM, LEFT, RIGHT, TOP};
 
 /// Which cell the search fills next.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Order {
     /// Left to right, top to bottom.

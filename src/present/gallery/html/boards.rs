@@ -43,7 +43,7 @@ pub(super) fn boards_html(s: &mut String, r: &PuzzleReport) {
         let _ = writeln!(
             s,
             "<details><summary>Show {rest} more {}</summary>\n<div class=\"boards\">",
-            plural(rest, what)
+            crate::phrases::noun(rest as u64, what)
         );
         for (k, file, _) in all.iter().zip(&shown).filter(|(_, v)| !**v).map(|(b, _)| b) {
             let (alt, caption) = describe(r, &title, *k);
@@ -67,16 +67,8 @@ pub(super) fn boards_html(s: &mut String, r: &PuzzleReport) {
         let _ = writeln!(
             s,
             "<p class=\"note\">{at_least}{n} more {} {verb} not drawn.</p>",
-            plural(n, what)
+            crate::phrases::noun(n as u64, what)
         );
-    }
-}
-
-fn plural(n: usize, noun: &str) -> String {
-    if n == 1 {
-        noun.to_string()
-    } else {
-        format!("{noun}s")
     }
 }
 

@@ -2,13 +2,14 @@
 //! elsewhere (CI, pipes, `TERM=dumb`), colours only where wanted. Times appear
 //! here and never in files.
 
-use crate::error::printable;
-use crate::kind::stop::StoppedBy;
-use crate::pipeline::batch::Run;
-use crate::present::summary::{Action, PuzzleReport, Status};
 use console::style;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::time::Duration;
+use unscramble::error::printable;
+use unscramble::kind::stop::StoppedBy;
+use unscramble::phrases;
+use unscramble::pipeline::batch::Run;
+use unscramble::present::summary::{Action, PuzzleReport, Status};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Verbosity {
@@ -129,108 +130,47 @@ impl Reporter {
     }
 }
 
-/// `1 solution`, `2 solutions`: the one wording for a count anywhere it is
-/// printed, so no message says "1 solutions" (every noun counted here takes
-/// a plain `s`).
-pub fn plural(n: u64, noun: &str) -> String {
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
-    }
-}
-
 /// `solutions` with its qualifiers: `4 solutions (1 unique ...)`,
 /// `1000+ solutions ...`; `unique` is `None` for puzzles that cannot be
 /// turned, and `looks` is named only where it is fewer than `unique`
 /// (identical or symmetric tiles).
 pub fn counts(total: usize, unique: Option<usize>, looks: Option<usize>, complete: bool) -> String {
-    let plus = if complete { "" } else { "+" };
-    let noun = if total == 1 && complete {
-        "solution"
-    } else {
-        "solutions"
-    };
+    let total = phrases::solutions(total, complete);
     match (unique, looks) {
-        (Some(u), Some(l)) if l < u => {
-            format!("{total}{plus} {noun} ({u}{plus} unique up to turning the board, {l}{plus} distinct looks)")
-        }
-        (Some(u), _) => format!("{total}{plus} {noun} ({u}{plus} unique up to turning the board)"),
-        (None, _) => format!("{total}{plus} {noun}"),
-    }
-}
-
-/// `unmatched: row 1 col 2 right, ...`: where a closest board's edges
-/// disagree, each named by the cell above or left of it.
-pub fn unmatched_line(
-    puzzle: &crate::kind::tiles::model::Puzzle,
-    board: &[crate::kind::tiles::model::Placement],
-) -> String {
-    let edges: Vec<String> = puzzle
-        .unmatched(board)
-        .iter()
-        .map(|&(cell, side)| {
-            let (row, col) = (cell / puzzle.cols + 1, cell % puzzle.cols + 1);
-            format!(
-                "row {row} col {col} {}",
-                crate::kind::tiles::model::SIDE_NAMES[side]
-            )
-        })
-        .collect();
-    format!("unmatched: {}", edges.join(", "))
-}
-
-/// What the search for closest boards found, for `solve`'s summary.
-pub fn closest_line(c: &crate::kind::tiles::solve::Closest) -> String {
-    use crate::kind::tiles::solve::StopReason;
-    let boards = c.boards.len();
-    let plural = if boards == 1 { "" } else { "s" };
-    let (m, i) = (c.matched_edges, c.inner_edges);
-    let Some(stop) = c.stopped else {
-        let what = format!("{boards} board{plural} (one per rotation class)");
-        return format!("closest: {what} match {m} of {i} inner edges");
-    };
-    let why = match stop {
-        StopReason::MaxSolutions(_) => "--max-solutions",
-        StopReason::Timeout(_) => "the timeout",
-        StopReason::MaxNodes(_) => "--closest-nodes",
-        StopReason::Interrupted => "Ctrl-C",
-    };
-    if m == c.matched_at_most {
-        format!(
-            "closest: {boards} board{plural} found match {m} of {i} inner edges, the most any can; stopped by {why} before every such board was listed"
-        )
-    } else {
-        format!(
-            "closest: the best board found matches {m} of {i} inner edges, and none can match more than {}; stopped by {why}",
-            c.matched_at_most
-        )
+        (Some(u), Some(l)) if l < u => format!(
+            "{total} ({}, {})",
+            phrases::unique(u, complete),
+            phrases::looks(l, complete)
+        ),
+        (Some(u), _) => format!("{total} ({})", phrases::unique(u, complete)),
+        (None, _) => total,
     }
 }
 
 /// The line for a puzzle that did not fail.
 pub fn puzzle_line(r: &PuzzleReport, verbose: bool) -> String {
-    let time = format_duration(r.elapsed);
+    let time = phrases::duration(r.elapsed);
     let what = match r.status {
         Status::Stopped => r.stopped_text(),
         Status::NoSolution => match &r.closest {
             Some(c) => {
                 let n = c.rendered.len();
                 let mut s = format!(
-                    "no solution; the closest boards match {} of {} inner edges ({}{} board{}, {n} image{})",
+                    "{}; the closest boards match {} of {} inner edges ({}{} {}, {})",
+                    phrases::NO_SOLUTION,
                     c.matched_edges,
                     c.inner_edges,
                     c.boards,
                     if c.complete { "" } else { "+" },
-                    if c.boards == 1 { "" } else { "s" },
-                    if n == 1 { "" } else { "s" },
+                    phrases::noun(c.boards as u64, "board"),
+                    phrases::plural(n as u64, "image"),
                 );
                 if !c.complete {
                     s.push_str("; the closest search was stopped, the best board found is shown");
                 }
                 s
             }
-            None => "no solution".to_string(),
+            None => phrases::NO_SOLUTION.to_string(),
         },
         _ => {
             let mut s = counts(
@@ -240,12 +180,12 @@ pub fn puzzle_line(r: &PuzzleReport, verbose: bool) -> String {
                 r.complete.unwrap_or(true),
             );
             let n = r.rendered.len();
-            s.push_str(&format!(", {n} image{}", if n == 1 { "" } else { "s" }));
+            s.push_str(&format!(", {}", phrases::plural(n as u64, "image")));
             if r.images_capped {
                 s.push_str(" (capped by --max-images)");
             }
             if let Some(by) = r.stopped_by {
-                s.push_str(&format!(", search stopped by --{}", by.name()));
+                s.push_str(&format!(", search {}", phrases::stopped_by(by)));
             }
             if let Some(listed) = r.solutions_listed {
                 s.push_str(&format!(
@@ -265,32 +205,22 @@ pub fn puzzle_line(r: &PuzzleReport, verbose: bool) -> String {
         let rate = r.nodes as f64 / r.elapsed.as_secs_f64().max(1e-9);
         line.push_str(&format!(
             " [{}, {:.1} M nodes/s]",
-            plural(r.nodes, "node"),
+            phrases::plural(r.nodes, "node"),
             rate / 1e6
         ));
     }
     line
 }
 
-/// `N stopped, ` for the totals lines, where any search was stopped.
-pub fn stopped_count(t: &crate::present::summary::Totals) -> String {
-    if t.stopped == 0 {
-        String::new()
-    } else {
-        format!("{} stopped, ", t.stopped)
-    }
-}
-
 pub fn summary_line(run: &Run, check: bool, elapsed: Duration) -> String {
     let t = &run.summary.totals;
     let n = |a: Action| run.summary.puzzles.iter().filter(|r| r.action == a).count();
     let mut s = format!(
-        "{} puzzle{}: {} solved, {} without solution, {}{} failed",
-        t.puzzles,
-        if t.puzzles == 1 { "" } else { "s" },
+        "{}: {} solved, {} without solution, {}{} failed",
+        phrases::plural(t.puzzles as u64, "puzzle"),
         t.solved,
         t.no_solution,
-        stopped_count(t),
+        phrases::stopped_count(t.stopped),
         t.error
     );
     let (rendered, fresh, stale) = (n(Action::Rendered), n(Action::UpToDate), n(Action::Stale));
@@ -302,7 +232,7 @@ pub fn summary_line(run: &Run, check: bool, elapsed: Duration) -> String {
         };
         s.push_str(&format!(
             "; {verdict}: {} stale, {fresh} up to date",
-            plural(stale as u64, "puzzle")
+            phrases::plural(stale as u64, "puzzle")
         ));
     } else if fresh > 0 && rendered == 0 {
         s.push_str("; all up to date, nothing written");
@@ -312,49 +242,8 @@ pub fn summary_line(run: &Run, check: bool, elapsed: Duration) -> String {
     if run.interrupted {
         s.push_str("; interrupted");
     }
-    s.push_str(&format!(" ({})", format_duration(elapsed)));
+    s.push_str(&format!(" ({})", phrases::duration(elapsed)));
     s
-}
-
-/// `solve --stats`: the search's work, for comparing orders, machines and
-/// notes like the backtracking and Java solver posts (which print calls per depth and tries).
-pub fn stats_lines(outcome: &crate::kind::tiles::solve::Outcome, elapsed: Duration) -> Vec<String> {
-    let secs = elapsed.as_secs_f64();
-    let rate = if secs > 0.0 {
-        outcome.nodes as f64 / secs
-    } else {
-        0.0
-    };
-    let per_depth: Vec<String> = outcome
-        .extra
-        .nodes_per_depth
-        .iter()
-        .map(u64::to_string)
-        .collect();
-    let first = outcome
-        .extra
-        .tries_to_first
-        .map_or("no solution".to_string(), |t| t.to_string());
-    vec![
-        format!("nodes: {}", outcome.nodes),
-        format!("nodes per depth: [{}]", per_depth.join(", ")),
-        format!(
-            "tries: {} (to the first solution: {first})",
-            outcome.extra.tries
-        ),
-        format!("elapsed: {secs:.3} s"),
-        format!("nodes per second: {rate:.0}"),
-    ]
-}
-
-pub fn format_duration(d: Duration) -> String {
-    if d.as_secs() >= 10 {
-        format!("{:.1} s", d.as_secs_f64())
-    } else if d.as_millis() >= 1 {
-        format!("{} ms", d.as_millis())
-    } else {
-        format!("{} µs", d.as_micros())
-    }
 }
 
 #[cfg(test)]

@@ -1,0 +1,42 @@
+//! `unscramble convert`: another notation written as `tile_dict.yaml`.
+
+use crate::cli::json_cmd;
+use crate::cli::term::set_colors;
+use crate::cli::Reporting;
+use clap::Args;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use unscramble::kind::tiles::input;
+
+#[derive(Args)]
+pub struct ConvertArgs {
+    /// A notation file, or a folder (or puzzle folder) holding one.
+    pub from: PathBuf,
+    /// The folder to write tile_dict.yaml (and board.yaml) into.
+    pub to_dir: PathBuf,
+    /// Replace a tile_dict.yaml or board.yaml already in TO_DIR.
+    #[arg(long)]
+    pub force: bool,
+    #[command(flatten)]
+    pub reporting: Reporting,
+}
+
+pub fn run(args: &ConvertArgs) -> ExitCode {
+    set_colors(args.reporting.chatter.color);
+    let (from, to_dir) = (&args.from, &args.to_dir);
+    match input::convert_to_tile_dict(from, to_dir, args.force) {
+        Ok(written) => {
+            if args.reporting.json {
+                let mut fields = serde_json::Map::new();
+                fields.insert("from".into(), from.display().to_string().into());
+                json_cmd::print("convert", to_dir, Ok((&written, fields)));
+            }
+            written
+                .iter()
+                .filter(|_| !args.reporting.chatter.quiet)
+                .for_each(|p| eprintln!("wrote {}", p.display()));
+            ExitCode::SUCCESS
+        }
+        Err(e) => args.reporting.fail("convert", to_dir, e.into()),
+    }
+}

@@ -1,0 +1,81 @@
+//! `unscramble solve` and Ctrl-C: the search stops, what it counted so far
+//! is reported as interrupted (a lower bound, never as a finished count or a
+//! timeout), and the exit code is 130, as for `render`.
+#![cfg(unix)]
+
+use std::fs;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+/// Every edge the same picture: astronomically many solutions, so no limit
+/// below stops the search before the signal does.
+fn huge_puzzle(dir: &std::path::Path) -> std::path::PathBuf {
+    let yaml: String = (1..=36)
+        .map(|k| format!("{k}: [[a, '+'], [a, '-'], [a, '-'], [a, '+']]\n"))
+        .collect();
+    let file = dir.join("tile_dict.yaml");
+    fs::write(&file, yaml).expect("write");
+    file
+}
+
+/// Runs `solve` on the huge puzzle with `extra`, sends SIGINT once it is
+/// searching, and returns its exit code and stderr.
+fn interrupted_solve(extra: &[&str]) -> (Option<i32>, String) {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let file = huge_puzzle(tmp.path());
+    // The timeout only ends the test if the signal were lost: its message
+    // ("stopped by the timeout") and exit code 0 then fail the asserts.
+    let child = Command::new(env!("CARGO_BIN_EXE_unscramble"))
+        .arg("solve")
+        .arg(&file)
+        .args([
+            "--max-solutions",
+            "1000000000000",
+            "--max-nodes",
+            "1000000000000000",
+        ])
+        .args(["--timeout", "120", "-j", "1"])
+        .args(extra)
+        .env("NO_COLOR", "1")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("starts");
+    // Time for the handler to be installed and the search to start; how
+    // long it then runs does not matter.
+    std::thread::sleep(Duration::from_millis(800));
+    let kill = Command::new("kill")
+        .args(["-s", "INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(kill.success());
+    let output = child.wait_with_output().expect("waits");
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    (output.status.code(), stderr)
+}
+
+#[test]
+fn ctrl_c_stops_solve_with_its_partial_count_and_exit_130() {
+    let (code, stderr) = interrupted_solve(&[]);
+    assert_eq!(code, Some(130), "{stderr}");
+    assert!(
+        stderr.contains("+ solutions (") && stderr.contains("; interrupted"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("timeout"), "{stderr}");
+    // The count so far, not a zero that says nothing.
+    let counted: u64 = stderr
+        .split('+')
+        .next()
+        .and_then(|n| n.trim().parse().ok())
+        .unwrap_or(0);
+    assert!(counted > 0, "{stderr}");
+}
+
+/// `-q` silences a finished search's counts, not an interrupted one's.
+#[test]
+fn quiet_solve_still_says_it_was_interrupted() {
+    let (code, stderr) = interrupted_solve(&["-q"]);
+    assert_eq!(code, Some(130), "{stderr}");
+    assert!(stderr.contains("; interrupted"), "{stderr}");
+}
