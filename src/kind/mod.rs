@@ -170,6 +170,17 @@ pub trait Boards: Sync {
     }
 }
 
+/// Does `dir` hold a puzzle (an `input/` folder with a notation file)? Any
+/// thing under a notation file's name counts, a FIFO or a link to a device
+/// included: reading it then fails that puzzle with a message, where
+/// skipping it would make the puzzle vanish without a word.
+pub fn is_puzzle(dir: &std::path::Path) -> bool {
+    let input = dir.join("input");
+    tiles::input::NOTATIONS
+        .iter()
+        .any(|n| tiles::input::file::exists(&input.join(n)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,7 +3,6 @@
 //! and with it every report, is the same on every machine.
 
 use crate::error::InputError;
-use crate::kind::tiles::input::NOTATIONS;
 use std::path::{Path, PathBuf};
 use walkdir::WalkDir;
 
@@ -25,16 +24,7 @@ impl PuzzleDir {
     }
 }
 
-/// Does `dir` hold a puzzle (an `input/` folder with a notation file)? Any
-/// thing under a notation file's name counts, a FIFO or a link to a device
-/// included: reading it then fails that puzzle with a message, where
-/// skipping it would make the puzzle vanish without a word.
-pub fn is_puzzle(dir: &Path) -> bool {
-    let input = dir.join("input");
-    NOTATIONS
-        .iter()
-        .any(|n| crate::kind::tiles::input::file::exists(&input.join(n)))
-}
+pub use crate::kind::is_puzzle;
 
 /// What the walk found: puzzles, and places it could not look into.
 #[derive(Debug, Default)]

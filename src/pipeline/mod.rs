@@ -1,10 +1,10 @@
 //! One run from folder to files: [`discover`] the puzzles, run each as a
 //! [`job`] on the [`batch`] pool, write through [`output`], record the
-//! [`manifest`]s and [`prune`] the outputs of puzzles that are gone.
+//! [`output::manifest`]s and [`prune`] the outputs of puzzles that are gone.
 
 pub mod batch;
 pub mod discover;
 pub mod job;
-pub mod manifest;
+pub mod options;
 pub mod output;
 pub mod prune;

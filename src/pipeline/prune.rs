@@ -3,7 +3,7 @@
 //! written, and only the files whose bytes are still the recorded ones.
 
 use crate::error::OutputError;
-use crate::pipeline::manifest::{self, Manifest};
+use crate::pipeline::output::manifest::{self, Manifest};
 use crate::pipeline::output::{guard, journal, sink::Sink};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};

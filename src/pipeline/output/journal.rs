@@ -96,7 +96,7 @@ mod tests {
     fn entries_round_trip_and_bad_lines_vouch_for_nothing() {
         let dir = tempfile::tempdir().expect("tmp");
         assert_eq!(read(dir.path()).expect("read"), None);
-        let h = crate::pipeline::manifest::hash(b"x");
+        let h = crate::pipeline::output::manifest::hash(b"x");
         append(&mut None, dir.path(), "a b.png", &h).expect("append");
         let bad = format!("../x {h}\n/etc/passwd {h}\nc.png nothex\n");
         let path = dir.path().join(JOURNAL);

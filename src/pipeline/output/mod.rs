@@ -6,6 +6,7 @@ pub mod folder;
 pub mod guard;
 pub mod journal;
 pub mod lock;
+pub mod manifest;
 pub mod root;
 pub mod sink;
 pub mod solutions;

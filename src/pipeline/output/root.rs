@@ -5,8 +5,8 @@
 use super::guard::{self, Entry};
 use super::sink::Sink;
 use crate::error::{InputError, OutputError};
-use crate::pipeline::discover::is_puzzle;
-use crate::pipeline::manifest::{self, RootManifest};
+use crate::kind::is_puzzle;
+use crate::pipeline::output::manifest::{self, RootManifest};
 use crate::present::summary::Summary;
 use std::path::{Path, PathBuf};
 

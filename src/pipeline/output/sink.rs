@@ -10,7 +10,7 @@ use super::folder::{Folder, Temp};
 use super::guard::{self, Entry};
 use super::journal::{self, Records};
 use crate::error::OutputError;
-use crate::pipeline::manifest;
+use crate::pipeline::output::manifest;
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -218,7 +218,7 @@ fn write_png(path: &Path, picture: &image::RgbImage, png: &mut Vec<u8>) -> Resul
         crate::kind::tiles::render::PngEffort::Default,
         png,
     );
-    crate::pipeline::output::write_if_changed(path, png).map_err(|e| OutputError::new(path, e))?;
+    crate::fsio::write_if_changed(path, png).map_err(|e| OutputError::new(path, e))?;
     Ok(())
 }
 

@@ -43,7 +43,7 @@ pub const WARNING: &str = "the edges were inferred from the pictures, not read f
 /// notation file?
 pub fn is_picture_puzzle(dir: &Path) -> bool {
     let input = dir.join("input");
-    input.join("1.png").is_file() && !crate::pipeline::discover::is_puzzle(dir)
+    input.join("1.png").is_file() && !crate::kind::is_puzzle(dir)
 }
 
 /// The inferred notation of the puzzle in `input_dir`, as the notation file
@@ -142,8 +142,7 @@ pub fn write(
         (SHEET, &inferred.sheet[..]),
     ] {
         let path = input_dir.join(name);
-        crate::pipeline::output::write_if_changed(&path, bytes)
-            .map_err(|e| OutputError::new(&path, e))?;
+        crate::fsio::write_if_changed(&path, bytes).map_err(|e| OutputError::new(&path, e))?;
         written.push(path);
     }
     Ok(written)

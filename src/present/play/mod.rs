@@ -8,8 +8,8 @@
 //! it fits: it checks a board with the puzzle's own [`crate::kind::tiles::model::Matching`]
 //! and needs to know nothing of notations.
 
+use crate::html::esc;
 use crate::kind::tiles::model::{Edge, Placement, Puzzle};
-use crate::present::gallery::esc;
 use serde::Serialize;
 
 /// The page's file name in a puzzle's output folder.
