@@ -3,6 +3,7 @@
 //! after the damage a photo brings, made here from the clean pictures.
 
 mod common;
+mod cut_sheets;
 
 use common::{fixtures, unscramble};
 use image::{imageops, Rgba, RgbaImage};
@@ -255,4 +256,46 @@ fn render_infer_renders_a_folder_of_pictures_with_a_warning() {
     assert!(out.join("drawn/solution-1.png").is_file(), "{stderr}");
     // Nothing is written into the puzzle's own folder.
     assert!(!puzzle.join("input/tile_dict.yaml").exists());
+}
+
+#[test]
+fn a_crooked_noisy_sheet_of_drawn_tiles_is_cut_and_inferred_back() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let drawn = tmp.path().join("drawn");
+    generate(&drawn, 3, 4, 11);
+    let tiles: Vec<image::RgbImage> = (1..=9)
+        .map(|k| {
+            let path = drawn.join(format!("input/{k}.png"));
+            image::open(path).expect("a tile").into_rgb8()
+        })
+        .collect();
+    // Every tile turned 1 to 3 degrees either way, on paper with noise.
+    let layout = cut_sheets::Layout {
+        rows: 3,
+        cols: 3,
+        margin: 30,
+        turns: vec![1.0, -2.0, 3.0, -1.5, 2.5, -3.0, 1.5, -1.0, 2.0],
+        noise: 6.0,
+        background: cut_sheets::PAPER,
+        missing: None,
+    };
+    let scan = tmp.path().join("scan.png");
+    cut_sheets::sheet(&tiles, &layout)
+        .save(&scan)
+        .expect("save sheet");
+    let cut = tmp.path().join("cut");
+    unscramble()
+        .arg("cut")
+        .arg(&scan)
+        .args(["--grid", "3x3", "-o"])
+        .arg(cut.join("input"))
+        .assert()
+        .success();
+    // The truth beside the cut pictures: `--check` compares up to renaming.
+    fs::copy(
+        drawn.join("input/tile_dict.yaml"),
+        cut.join("input/tile_dict.yaml"),
+    )
+    .expect("copy truth");
+    assert_same_edges(&cut, "cut from a crooked sheet");
 }

@@ -7,6 +7,7 @@
 
 pub mod classes;
 pub mod halves;
+pub mod names;
 pub mod pairing;
 pub mod sheet;
 pub mod yaml;
@@ -27,7 +28,8 @@ pub struct Inferred {
     pub puzzle: Puzzle,
     pub classes: classes::Classes,
     pub pairing: pairing::Pairing,
-    /// Solutions of the inferred puzzle (at most `Limits::default()`'s cap).
+    /// Solutions of the inferred puzzle (at most `Limits::default()`'s cap,
+    /// and what [`pairing::NODE_BUDGET`] placements find).
     pub solutions: usize,
     pub complete: bool,
     /// The `tile_dict.yaml` text.
@@ -112,9 +114,16 @@ pub fn infer(input_dir: &Path) -> Result<Inferred, PuzzleError> {
         .collect();
     let rep_halves: Vec<&halves::Half> = reps.iter().map(|&r| &halves[r]).collect();
     let score = pairing::resemblance(&rep_halves);
-    let pairing = pairing::decide(side, &classes.of, &score).map_err(refuse)?;
+    let pairing =
+        pairing::decide(side, &classes.of, &score, pairing::NODE_BUDGET).map_err(refuse)?;
     let puzzle = pairing.puzzle.clone();
-    let outcome = solve::solve(&puzzle, &Limits::default());
+    // The count is bounded like the pairing searches: past the budget it is
+    // reported as a lower bound.
+    let limits = Limits {
+        max_nodes: pairing::NODE_BUDGET,
+        ..Limits::default()
+    };
+    let outcome = solve::solve(&puzzle, &limits);
     let yaml = yaml::write(&puzzle);
     let sheet = sheet::draw(&images, &classes, &pairing);
     Ok(Inferred {

@@ -1,14 +1,14 @@
 //! Which two classes are the halves of one picture.
 //!
 //! Two signals: how much two classes resemble each other (the same colour on
-//! drawn tiles; a shared word such as "DRUID" in "DRUID UP" / "DRUID LOW" on
+//! drawn tiles; a shared name such as "DRUID" in "DRUID UP" / "DRUID LOW" on
 //! cards with names written on them), and solvability: the right pairing is
 //! one under which the puzzle has solutions. Pairings are ranked by
 //! resemblance and handed to the solver as ordinary puzzles, best first; the
 //! solver never sees a picture.
 
-use super::classes::mask_distance;
 use super::halves::{colour_distance, Half, Mask};
+use super::names;
 use crate::kind::tiles::model::{Edge, Half as Sign, Matching, Puzzle, Tile};
 use crate::kind::tiles::solve::{self, Limits};
 
@@ -22,33 +22,22 @@ const WEAK: f32 = 0.05;
 const TIE: f32 = 1e-4;
 
 /// How much each two classes look like the two halves of one picture, 0..1:
-/// the same ground colour (drawn tiles), and a shared word. A word shared by
-/// only two classes names a picture ("DRUID" in "DRUID UP" / "DRUID LOW");
-/// one shared by many names a kind of half ("UP"), and counts for little.
+/// the same ground colour (drawn tiles), and the same name written on them
+/// but for a marker, read glyph by glyph ([`names::likeness`]: "EAGLE" in
+/// "EAGLE LEFT" / "EAGLE RIGHT" counts, "LEFT" shared with "VIOLET YELLOW
+/// LEFT" much less; "Sad" in "SadTop" / "SadBottom") and word by word
+/// ([`names::word_likeness`], which survives words falling differently on
+/// the pixel grid), averaged.
 pub fn resemblance(reps: &[&Half]) -> Vec<Vec<f32>> {
-    // Words of every class, numbered so that equal words share a number.
-    let mut prototypes: Vec<Mask> = Vec::new();
-    let class_words: Vec<Vec<usize>> = reps
+    let masks: Vec<&Mask> = reps.iter().map(|h| &h.upright).collect();
+    let strings = names::glyph_strings(&masks);
+    let glyphs = names::likeness(&strings);
+    let words = names::word_likeness(&masks);
+    let names: Vec<Vec<f32>> = glyphs
         .iter()
-        .map(|h| {
-            let mut ids: Vec<usize> = words(&h.upright)
-                .into_iter()
-                .map(|w| {
-                    let same = prototypes
-                        .iter()
-                        .position(|p| mask_distance(p, std::slice::from_ref(&w)) < SAME_WORD);
-                    same.unwrap_or_else(|| {
-                        prototypes.push(w);
-                        prototypes.len() - 1
-                    })
-                })
-                .collect();
-            ids.sort_unstable();
-            ids.dedup();
-            ids
-        })
+        .zip(&words)
+        .map(|(g, w)| g.iter().zip(w).map(|(g, w)| 0.5 * (g + w)).collect())
         .collect();
-    let classes_with = |w: usize| class_words.iter().filter(|ws| ws.contains(&w)).count();
     let k = reps.len();
     let mut score = vec![vec![0.0f32; k]; k];
     for i in 0..k {
@@ -62,73 +51,10 @@ pub fn resemblance(reps: &[&Half]) -> Vec<Vec<f32>> {
             } else {
                 (-colour_distance(a.ground, b.ground) / 0.3).exp()
             };
-            let shared: f32 = class_words[i]
-                .iter()
-                .filter(|w| class_words[j].contains(w))
-                .map(|&w| 1.0 / (classes_with(w).max(2) - 1) as f32)
-                .sum();
-            score[i][j] = colour * (0.3 + 0.7 * shared.min(1.0));
+            score[i][j] = colour * (0.3 + 0.7 * names[i][j]);
         }
     }
     score
-}
-
-/// Two words whose ink differs by less than this share are one word.
-const SAME_WORD: f32 = 0.3;
-
-/// The words of a line of ink: runs of columns split at gaps more than twice
-/// as wide as the usual gap between letters, each cropped to its own ink.
-fn words(m: &Mask) -> Vec<Mask> {
-    let m = if m.h > m.w { m.turned() } else { m.clone() };
-    let empty = |x: usize| (0..m.h).all(|y| !m.on[y * m.w + x]);
-    // Gaps between letters are a pixel or two; a word gap is clearly wider.
-    let mut gaps = Vec::new();
-    let mut run = 0;
-    for x in 0..m.w {
-        if empty(x) {
-            run += 1;
-        } else if run > 0 {
-            gaps.push(run);
-            run = 0;
-        }
-    }
-    gaps.sort_unstable();
-    let gap = (gaps.get(gaps.len() / 2).copied().unwrap_or(2) * 2 + 1).max(4);
-    let mut out = Vec::new();
-    let mut x = 0;
-    while x < m.w {
-        if empty(x) {
-            x += 1;
-            continue;
-        }
-        let start = x;
-        let mut end = x;
-        let mut blank = 0;
-        while x < m.w && blank < gap {
-            if empty(x) {
-                blank += 1;
-            } else {
-                blank = 0;
-                end = x;
-            }
-            x += 1;
-        }
-        out.push(crop(&m, start, end));
-    }
-    out
-}
-
-/// Columns `x0..=x1` of `m`, cropped to the rows with ink.
-fn crop(m: &Mask, x0: usize, x1: usize) -> Mask {
-    let row_on = |y: usize| (x0..=x1).any(|x| m.on[y * m.w + x]);
-    let y0 = (0..m.h).find(|&y| row_on(y)).unwrap_or(0);
-    let y1 = (0..m.h).rev().find(|&y| row_on(y)).unwrap_or(0).max(y0);
-    let (w, h) = (x1 - x0 + 1, y1 - y0 + 1);
-    let on: Vec<bool> = (0..w * h)
-        .map(|i| m.on[(y0 + i / w) * m.w + x0 + i % w])
-        .collect();
-    let count = on.iter().filter(|&&b| b).count();
-    Mask { w, h, on, count }
 }
 
 /// The decision: which class pairs with which, and how it was reached.
@@ -221,8 +147,22 @@ fn greedy(score: &[Vec<f32>]) -> Vec<(usize, usize)> {
     out
 }
 
-/// Picks the pairing of the classes, or says why the pictures do not decide.
-pub fn decide(side: usize, of: &[usize], score: &[Vec<f32>]) -> Result<Pairing, String> {
+/// Placements the solver may make over all candidate pairings of one
+/// puzzle: about 4 s of a release build on two shared cores (24 M nodes/s),
+/// far more than a 3x3 needs (every candidate of a corpus card together
+/// takes under a million) and enough for a 6x6 whose best-looking pairing
+/// solves; a large board whose pairings keep failing stops here instead of
+/// searching for minutes.
+pub const NODE_BUDGET: u64 = 100_000_000;
+
+/// Picks the pairing of the classes, or says why the pictures do not decide;
+/// the candidates' searches share `budget` placements.
+pub fn decide(
+    side: usize,
+    of: &[usize],
+    score: &[Vec<f32>],
+    budget: u64,
+) -> Result<Pairing, String> {
     let k = score.len();
     let candidates = if k / 2 <= MAX_ENUMERATED {
         let mut all: Vec<(f32, Vec<(usize, usize)>)> = all_pairings(k)
@@ -235,13 +175,20 @@ pub fn decide(side: usize, of: &[usize], score: &[Vec<f32>]) -> Result<Pairing, 
         let p = greedy(score);
         vec![(p.iter().map(|&(i, j)| score[i][j]).sum(), p)]
     };
-    let limits = Limits {
-        max_solutions: 1,
-        ..Limits::default()
-    };
-    let solves = |pairs: &[(usize, usize)]| {
+    let mut spent = 0u64;
+    // Does the pairing solve? `None` when the budget ran out first.
+    let mut solves = |pairs: &[(usize, usize)]| {
+        let limits = Limits {
+            max_solutions: 1,
+            max_nodes: budget.saturating_sub(spent).max(1),
+            ..Limits::default()
+        };
         let outcome = solve::solve(&puzzle(side, of, pairs), &limits);
-        outcome.total > 0
+        spent += outcome.nodes;
+        match outcome.stopped {
+            Some(solve::StopReason::MaxNodes(_)) if outcome.total == 0 => None,
+            _ => Some(outcome.total > 0),
+        }
     };
     let mut found: Option<(f32, usize)> = None;
     let mut tried = 0;
@@ -255,7 +202,16 @@ pub fn decide(side: usize, of: &[usize], score: &[Vec<f32>]) -> Result<Pairing, 
             }
         }
         tried += 1;
-        if !solves(pairs) {
+        let Some(solved) = solves(pairs) else {
+            return match found {
+                // A close rival could not be ruled out: weak, not wrong.
+                Some((_, at)) => Ok(finish(side, of, &candidates[at].1, true, tried)),
+                None => Err(format!(
+                    "the search for a pairing of the {k} classes that solves the puzzle used up its budget of {budget} placements after {tried} pairings"
+                )),
+            };
+        };
+        if !solved {
             continue;
         }
         match found {
@@ -291,5 +247,39 @@ fn finish(
         puzzle: puzzle(side, of, pairs),
         weak,
         tried,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A 2x2 board that solves when classes 0/1 and 2/3 are paired: tiles
+    /// A B over C D, edges right, top, left, bottom.
+    const OF: [usize; 16] = [0, 2, 2, 0, 2, 2, 1, 0, 0, 1, 3, 3, 3, 1, 1, 3];
+
+    fn score() -> Vec<Vec<f32>> {
+        let mut s = vec![vec![0.0; 4]; 4];
+        for (i, j) in [(0, 1), (2, 3)] {
+            s[i][j] = 1.0;
+            s[j][i] = 1.0;
+        }
+        s
+    }
+
+    #[test]
+    fn the_best_looking_pairing_that_solves_wins() {
+        let p = decide(2, &OF, &score(), NODE_BUDGET).expect("decides");
+        assert_eq!(p.pairs, vec![(0, 1), (2, 3)]);
+        assert!(!p.weak);
+    }
+
+    #[test]
+    fn a_search_past_its_node_budget_is_refused_with_the_budget_named() {
+        let err = decide(2, &OF, &score(), 1).expect_err("budget of one placement");
+        assert!(
+            err.contains("used up its budget of 1 placements after 1 pairings"),
+            "{err}"
+        );
     }
 }

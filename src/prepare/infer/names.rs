@@ -1,0 +1,329 @@
+//! Names written on cards, read as strings of glyphs: what tells which two
+//! classes are the halves of one picture when the cards carry no picture.
+//!
+//! The corpus cards are white with a name written near each edge; nothing
+//! of a picture continues across the seam (the strip along the edge is the
+//! card's grey border on every card). What joins two halves is their name:
+//! "EAGLE LEFT" / "EAGLE RIGHT", "Schwimmerkopf" / "Schwimmerpo", "+Karo" /
+//! "-Karo", "blau-rot" / "rot-blau". No font is known, so a line of ink is
+//! cut into glyphs at empty columns and equal-looking glyphs get one number;
+//! two names are then compared as strings: the share of their glyphs that
+//! lie in runs of at least two common ones, counted only as much as those
+//! runs are rare ("Schwanz" on four classes says little about which two
+//! belong together; "Grün" on two says a lot).
+
+use super::classes::mask_distance;
+use super::halves::{Mask, WORK};
+
+/// Lines of ink taller than this are markers or drawings, not names.
+const MAX_LINE: usize = WORK / 8;
+/// Two glyphs whose ink differs by less than this share are one glyph.
+const SAME_GLYPH: f32 = 0.2;
+/// Two words whose ink differs by less than this share are one word.
+const SAME_WORD: f32 = 0.3;
+/// The number of a word gap in a glyph string.
+const SPACE: usize = usize::MAX;
+
+/// The glyph string of every mask, equal-looking glyphs numbered alike
+/// across all of them; empty for ink that is not a line of text.
+///
+/// Glyphs of a few pixels differ with where the name fell on the pixel
+/// grid, so a word is first compared whole (as tolerant as the classes'
+/// own comparison): a word seen before gets that word's glyph numbers, and
+/// only a new word is numbered glyph by glyph.
+pub fn glyph_strings(masks: &[&Mask]) -> Vec<Vec<usize>> {
+    let mut glyph_prototypes: Vec<Mask> = Vec::new();
+    let mut word_prototypes: Vec<(Word, Vec<usize>)> = Vec::new();
+    masks
+        .iter()
+        .map(|m| {
+            let mut out = Vec::new();
+            if m.h.min(m.w) > MAX_LINE {
+                return out;
+            }
+            for (k, word) in words(m).into_iter().enumerate() {
+                if k > 0 {
+                    out.push(SPACE);
+                }
+                let seen = word_prototypes.iter().find(|(p, _)| same_word(p, &word));
+                if let Some((_, ids)) = seen {
+                    out.extend(ids);
+                    continue;
+                }
+                let ids: Vec<usize> = word
+                    .glyphs
+                    .iter()
+                    .map(|g| number(&mut glyph_prototypes, g))
+                    .collect();
+                out.extend(&ids);
+                word_prototypes.push((word, ids));
+            }
+            out
+        })
+        .collect()
+}
+
+/// The number of the glyph prototype `g` looks like, a new one if none.
+fn number(prototypes: &mut Vec<Mask>, g: &Mask) -> usize {
+    let nearest = prototypes
+        .iter()
+        .enumerate()
+        .filter_map(|(k, p)| glyph_distance(p, g).map(|d| (d, k)))
+        .min_by(|x, y| x.0.total_cmp(&y.0));
+    match nearest {
+        Some((d, k)) if d < SAME_GLYPH => k,
+        _ => {
+            prototypes.push(g.clone());
+            prototypes.len() - 1
+        }
+    }
+}
+
+/// One word twice: alike whole, with as many glyphs, each of about one
+/// size and shape ("Blau" and "Bunt" are alike whole).
+fn same_word(a: &Word, b: &Word) -> bool {
+    a.glyphs.len() == b.glyphs.len()
+        && mask_distance(&a.whole, std::slice::from_ref(&b.whole)) < SAME_WORD
+        && a.glyphs
+            .iter()
+            .zip(&b.glyphs)
+            .all(|(x, y)| glyph_distance(x, y).is_some_and(|d| d < 2.0 * SAME_GLYPH))
+}
+
+/// Letters are a few pixels wide: two of one print differ by at most a
+/// pixel in size and in a few pixels of anti-aliasing.
+fn glyph_distance(a: &Mask, b: &Mask) -> Option<f32> {
+    (a.w.abs_diff(b.w) <= 1 && a.h.abs_diff(b.h) <= 1)
+        .then(|| mask_distance(a, std::slice::from_ref(b)))
+}
+
+/// A word of a line of ink: its picture whole and glyph by glyph.
+struct Word {
+    whole: Mask,
+    glyphs: Vec<Mask>,
+}
+
+/// The words of a line of ink: runs of inked columns are glyphs, and a gap
+/// more than twice as wide as the usual gap between letters (and at least
+/// four pixels) separates words.
+fn words(m: &Mask) -> Vec<Word> {
+    // A name written along a left or right edge (turned with it) stands.
+    let m = if m.h > m.w { m.turned() } else { m.clone() };
+    if m.count == 0 {
+        return Vec::new();
+    }
+    let empty = |x: usize| (0..m.h).all(|y| !m.on[y * m.w + x]);
+    let mut runs: Vec<(usize, usize)> = Vec::new();
+    let mut x = 0;
+    while x < m.w {
+        if empty(x) {
+            x += 1;
+            continue;
+        }
+        let start = x;
+        while x < m.w && !empty(x) {
+            x += 1;
+        }
+        runs.push((start, x - 1));
+    }
+    let mut gaps: Vec<usize> = runs.windows(2).map(|w| w[1].0 - w[0].1 - 1).collect();
+    gaps.sort_unstable();
+    let word_gap = (gaps.get(gaps.len() / 2).copied().unwrap_or(2) * 2 + 1).max(4);
+    let mut groups: Vec<Vec<(usize, usize)>> = Vec::new();
+    for (k, &run) in runs.iter().enumerate() {
+        if k == 0 || run.0 - runs[k - 1].1 - 1 > word_gap {
+            groups.push(Vec::new());
+        }
+        if let Some(g) = groups.last_mut() {
+            g.push(run);
+        }
+    }
+    groups
+        .into_iter()
+        .map(|g| Word {
+            whole: crop(&m, g[0].0, g[g.len() - 1].1),
+            glyphs: g.iter().map(|&(x0, x1)| crop(&m, x0, x1)).collect(),
+        })
+        .collect()
+}
+
+/// Columns `x0..=x1` of `m`, cropped to the rows with ink.
+pub fn crop(m: &Mask, x0: usize, x1: usize) -> Mask {
+    let row_on = |y: usize| (x0..=x1).any(|x| m.on[y * m.w + x]);
+    let y0 = (0..m.h).find(|&y| row_on(y)).unwrap_or(0);
+    let y1 = (0..m.h).rev().find(|&y| row_on(y)).unwrap_or(0).max(y0);
+    let (w, h) = (x1 - x0 + 1, y1 - y0 + 1);
+    let on: Vec<bool> = (0..w * h)
+        .map(|i| m.on[(y0 + i / w) * m.w + x0 + i % w])
+        .collect();
+    let count = on.iter().filter(|&&b| b).count();
+    Mask { w, h, on, count }
+}
+
+/// How much each two masks share whole words, 0..1: a word on only two
+/// of them names a picture ("DRUID" in "DRUID UP" / "DRUID LOW"); one on
+/// many names a kind of half ("UP"), and counts for little. Unlike
+/// [`likeness`] it also reads the markers of drawn tiles, and words that
+/// fall differently on the pixel grid are still one word; but it cannot
+/// see into "SadBottom", and "LEFT" on two names counts as much as
+/// "EAGLE": the two measures are averaged.
+pub fn word_likeness(masks: &[&Mask]) -> Vec<Vec<f32>> {
+    let mut prototypes: Vec<Mask> = Vec::new();
+    let class_words: Vec<Vec<usize>> = masks
+        .iter()
+        .map(|m| {
+            let mut ids: Vec<usize> = words(m)
+                .into_iter()
+                .map(|w| {
+                    let same = prototypes
+                        .iter()
+                        .position(|p| mask_distance(p, std::slice::from_ref(&w.whole)) < SAME_WORD);
+                    same.unwrap_or_else(|| {
+                        prototypes.push(w.whole);
+                        prototypes.len() - 1
+                    })
+                })
+                .collect();
+            ids.sort_unstable();
+            ids.dedup();
+            ids
+        })
+        .collect();
+    let classes_with = |w: usize| class_words.iter().filter(|ws| ws.contains(&w)).count();
+    let k = masks.len();
+    let mut score = vec![vec![0.0f32; k]; k];
+    for i in 0..k {
+        for j in 0..k {
+            if i != j {
+                let shared: f32 = class_words[i]
+                    .iter()
+                    .filter(|w| class_words[j].contains(w))
+                    .map(|&w| 1.0 / (classes_with(w).max(2) - 1) as f32)
+                    .sum();
+                score[i][j] = shared.min(1.0);
+            }
+        }
+    }
+    score
+}
+
+/// How alike each two names are, 0..1 (0 where either is no name): twice
+/// the glyphs the two share in common runs, over both lengths (spaces not
+/// counted), times how rare those runs are together: `1 / (n - 1)` for `n`
+/// names holding all of them.
+pub fn likeness(strings: &[Vec<usize>]) -> Vec<Vec<f32>> {
+    let k = strings.len();
+    let mut score = vec![vec![0.0f32; k]; k];
+    for i in 0..k {
+        for j in i + 1..k {
+            let runs = common_runs(&strings[i], &strings[j]);
+            let shared: usize = runs.iter().map(|r| letters(r)).sum();
+            if shared == 0 {
+                continue;
+            }
+            let holders = strings
+                .iter()
+                .filter(|s| runs.iter().all(|r| contains(s, r)))
+                .count();
+            let total = letters(&strings[i]) + letters(&strings[j]);
+            let s = 2.0 * shared as f32 / total as f32 / (holders.max(2) - 1) as f32;
+            score[i][j] = s;
+            score[j][i] = s;
+        }
+    }
+    score
+}
+
+fn letters(s: &[usize]) -> usize {
+    s.iter().filter(|&&g| g != SPACE).count()
+}
+
+fn contains(s: &[usize], run: &[usize]) -> bool {
+    s.windows(run.len()).any(|w| w == run)
+}
+
+/// Greedy string tiling: the longest run common to both strings (each
+/// glyph used once), then the next longest, down to two letters; a whole
+/// string of one glyph ("2") counts as a run of its own.
+fn common_runs(a: &[usize], b: &[usize]) -> Vec<Vec<usize>> {
+    let mut used_a = vec![false; a.len()];
+    let mut used_b = vec![false; b.len()];
+    let mut runs = Vec::new();
+    loop {
+        let mut best: Option<(usize, usize, usize)> = None;
+        for i in 0..a.len() {
+            for j in 0..b.len() {
+                let mut n = 0;
+                while i + n < a.len()
+                    && j + n < b.len()
+                    && !used_a[i + n]
+                    && !used_b[j + n]
+                    && a[i + n] == b[j + n]
+                {
+                    n += 1;
+                }
+                // Runs are counted in letters, and do not start or end at a gap.
+                while n > 0 && a[i + n - 1] == SPACE {
+                    n -= 1;
+                }
+                let run = &a[i..i + n];
+                if a[i] != SPACE && best.is_none_or(|(_, _, m)| letters(run) > m) {
+                    best = Some((i, j, letters(run)));
+                }
+            }
+        }
+        let Some((i, j, m)) = best else { break };
+        let whole = letters(a) == 1 && letters(b) == 1;
+        if m < 2 && !(whole && m == 1) {
+            break;
+        }
+        let mut n = 0;
+        let mut seen = 0;
+        while seen < m {
+            if a[i + n] != SPACE {
+                seen += 1;
+            }
+            used_a[i + n] = true;
+            used_b[j + n] = true;
+            n += 1;
+        }
+        runs.push(a[i..i + n].to_vec());
+    }
+    runs
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const S: usize = SPACE;
+
+    #[test]
+    fn a_name_shared_by_two_outweighs_a_marker_shared_by_four() {
+        // 0..3 "Grün", 4..8 "Kopf", 9..15 "Schwanz", 16..19 "Blau", 20..23 "Bunt"
+        let strings = vec![
+            vec![0, 1, 2, 3, S, 4, 5, 6, 7],
+            vec![0, 1, 2, 3, S, 9, 10, 11, 12, 13, 14, 15],
+            vec![16, 17, 18, 19, S, 4, 5, 6, 7],
+            vec![16, 17, 18, 19, S, 9, 10, 11, 12, 13, 14, 15],
+            vec![20, 21, 22, 23, S, 4, 5, 6, 7],
+            vec![20, 21, 22, 23, S, 9, 10, 11, 12, 13, 14, 15],
+        ];
+        let s = likeness(&strings);
+        assert!(s[0][1] > s[1][3], "{:?}", s);
+        assert!(s[2][3] > s[0][2], "{:?}", s);
+    }
+
+    #[test]
+    fn a_name_with_its_words_swapped_is_the_other_half() {
+        // "blau-rot", "rot-blau", "blau-grün": 0..3 blau, 4 '-', 5..7 rot, 8..11 grün
+        let strings = vec![
+            vec![0, 1, 2, 3, 4, 5, 6, 7],
+            vec![5, 6, 7, 4, 0, 1, 2, 3],
+            vec![0, 1, 2, 3, 4, 8, 9, 10, 11],
+            vec![8, 9, 10, 11, 4, 0, 1, 2, 3],
+        ];
+        let s = likeness(&strings);
+        assert!(s[0][1] > s[0][2], "{:?}", s);
+    }
+}
