@@ -1,6 +1,8 @@
-//! Unit tests of which boards a job draws, apart so mod.rs holds only the job itself.
+//! Unit tests of which boards a job draws ([`super::report`]), apart so the job's code reads on its own.
 
-use super::*;
+use super::report::chosen_for_images;
+use crate::kind::Facts;
+use crate::pipeline::options::OutputOptions;
 
 fn facts<'a>(listed: usize, classes: &'a [u32], look_classes: &'a [u32]) -> Facts<'a> {
     Facts {
