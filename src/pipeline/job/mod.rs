@@ -5,26 +5,28 @@
 
 mod domino;
 mod pixels;
+mod report;
 mod tiles;
 mod write;
 
 use crate::error::{InputError, OutputError, PuzzleError};
 use crate::kind::domino::Domino;
-use crate::kind::stop::{StopReason, StoppedBy};
+use crate::kind::stop::StoppedBy;
 use crate::kind::tiles::input::file;
 use crate::kind::tiles::Tiles;
-use crate::kind::{Facts, Image, Kind, PuzzleKind, Search};
+use crate::kind::{Image, Kind, PuzzleKind, Search};
 use crate::pipeline::discover::PuzzleDir;
-use crate::pipeline::options::{Options, OutputOptions};
+use crate::pipeline::options::Options;
 use crate::pipeline::output::manifest::{self, Manifest};
 use crate::pipeline::output::sink::Sink;
 use crate::pipeline::output::solutions::Notation;
 use crate::pipeline::output::{guard, journal};
 use crate::present::summary::PuzzleKind as PuzzleKindName;
-use crate::present::summary::{Action, ClosestReport, PuzzleReport, Status};
-use std::collections::BTreeSet;
+use crate::present::summary::{Action, PuzzleReport};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
+
+use report::report_of;
 
 /// Runs one puzzle into `out_root/<its name>`.
 pub fn run(p: &PuzzleDir, out_root: &Path, options: &Options) -> PuzzleReport {
@@ -134,61 +136,6 @@ fn drive<K: JobKind>(ctx: &Context) -> Result<PuzzleReport, Failure> {
     let mut sink = ctx.sink().map_err(fail)?;
     write::write::<K>(&mut sink, ctx, (&puzzle, &found), &mut report).map_err(fail)?;
     ctx.finish(sink, key, report).map_err(fail)
-}
-
-/// The report of what the searches found, before any file is written.
-fn report_of<K: JobKind>(name: &str, f: &Facts, output: &OutputOptions) -> PuzzleReport {
-    let (chosen, images_capped) = chosen_for_images(f, output);
-    let complete = f.stopped.is_none();
-    PuzzleReport {
-        name: name.to_string(),
-        kind: Some(K::REPORTED_AS),
-        status: Status::of(f.total, complete),
-        rows: Some(f.rows),
-        cols: Some(f.cols),
-        tiles: f.tiles,
-        solutions_total: Some(f.total),
-        solutions_unique: f.unique,
-        solutions_distinct_looks: f.looks,
-        complete: Some(complete),
-        stopped_by: f.stopped.as_ref().map(StopReason::by),
-        solutions_listed: (f.listed != f.total).then_some(f.listed),
-        rendered: chosen.iter().map(|i| i + 1).collect(),
-        rendered_looks: chosen
-            .iter()
-            .filter_map(|&i| f.look_classes.get(i).copied())
-            .collect(),
-        images_capped,
-        nodes: f.nodes,
-        closest: f.closest.map(|c| ClosestReport {
-            matched_edges: c.matched_edges,
-            inner_edges: c.inner_edges,
-            boards: c.boards,
-            complete: c.complete,
-            rendered: (1..=c.boards.min(output.max_images)).collect(),
-        }),
-        ..PuzzleReport::default()
-    }
-}
-
-/// Solutions that get an image: all of them, or the first (lowest-index)
-/// member of each look class with `--distinct-looks`, or of each rotation
-/// class with `--unique` (a kind without classes has one solution per
-/// class); at most `max_images`. The flag says whether `--max-images`
-/// dropped any board that would otherwise get an image: only then may the
-/// report blame it (the classes, or a listing stopped at `--max-solutions`,
-/// leave solutions without images for other reasons).
-fn chosen_for_images(f: &Facts, output: &OutputOptions) -> (Vec<usize>, bool) {
-    let class = |i: usize| match (output.distinct_looks, output.unique) {
-        (true, _) => f.look_classes.get(i),
-        (false, true) => f.classes.get(i),
-        (false, false) => None,
-    };
-    let mut seen = BTreeSet::new();
-    let mut eligible = (0..f.listed).filter(|&i| class(i).is_none_or(|c| seen.insert(*c)));
-    let chosen: Vec<usize> = eligible.by_ref().take(output.max_images).collect();
-    let capped = eligible.next().is_some();
-    (chosen, capped)
 }
 
 /// What every kind of puzzle needs to run.
@@ -311,60 +258,4 @@ impl Context<'_> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn facts<'a>(listed: usize, classes: &'a [u32], look_classes: &'a [u32]) -> Facts<'a> {
-        Facts {
-            rows: 2,
-            cols: 2,
-            tiles: None,
-            total: listed,
-            unique: None,
-            looks: None,
-            stopped: None,
-            listed,
-            nodes: 0,
-            classes,
-            look_classes,
-            closest: None,
-        }
-    }
-
-    /// Domino Fit has no classes: `--unique` changes nothing, and only
-    /// `--max-images` leaves a solution without its board.
-    #[test]
-    fn a_kind_without_classes_gets_the_first_boards_up_to_max_images() {
-        let output = OutputOptions {
-            max_images: 2,
-            unique: true,
-            ..OutputOptions::default()
-        };
-        assert_eq!(
-            chosen_for_images(&facts(3, &[], &[]), &output),
-            (vec![0, 1], true)
-        );
-        assert_eq!(
-            chosen_for_images(&facts(2, &[], &[]), &output),
-            (vec![0, 1], false)
-        );
-    }
-
-    #[test]
-    fn classes_pick_each_first_member_and_only_max_images_counts_as_capped() {
-        let (classes, looks) = ([1, 1, 1, 1, 2, 2, 2, 2], [1, 1, 2, 2, 1, 1, 3, 3]);
-        let f = facts(8, &classes, &looks);
-        let unique = OutputOptions {
-            max_images: 2,
-            unique: true,
-            ..OutputOptions::default()
-        };
-        assert_eq!(chosen_for_images(&f, &unique), (vec![0, 4], false));
-        let looks = OutputOptions {
-            max_images: 2,
-            distinct_looks: true,
-            ..OutputOptions::default()
-        };
-        assert_eq!(chosen_for_images(&f, &looks), (vec![0, 2], true));
-    }
-}
+mod tests;

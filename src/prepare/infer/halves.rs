@@ -11,6 +11,9 @@
 
 use image::{imageops, Rgba, RgbaImage};
 
+mod ink;
+use ink::keep_edge_ink;
+
 /// Working side in pixels: large enough that names written on a 400-pixel
 /// card stay legible (about 8 pixels high), small enough to stay cheap.
 pub const WORK: usize = 400;
@@ -247,93 +250,6 @@ fn describe_side(tile: &Work, side: usize) -> Half {
     }
 }
 
-/// Ink pixels of a half, without specks of noise and without what belongs
-/// to the tile's centre (a card's number, a drawn tile's number disc). Ink is
-/// grouped with gaps of up to [`REACH`] pixels (letters into words); a group
-/// that comes near the centre but never near the side is the centre's,
-/// unless it continues a kept group within [`WORD_GAP`]: the last word of a
-/// long name written beside a left or right edge reaches the centre too, and
-/// dropping it made equal names on opposite edges look different.
-fn keep_edge_ink(strength: &[f32]) -> Vec<bool> {
-    let on: Vec<bool> = strength.iter().map(|&s| s >= 0.5).collect();
-    let mut seen = vec![false; on.len()];
-    let rows = WORK / 2;
-    let centre = (WORK as f32 / 2.0, WORK as f32 / 2.0);
-    let near_centre = WORK as f32 * 0.1;
-    let near_side = WORK / 4;
-    // Per group: its pixels, bounding box (x0, y0, x1, y1) and whether it is kept.
-    let mut groups: Vec<(Vec<usize>, [usize; 4], bool)> = Vec::new();
-    for start in 0..on.len() {
-        if !on[start] || seen[start] {
-            continue;
-        }
-        let mut stack = vec![start];
-        let mut members = Vec::new();
-        let mut bbox = [WORK, WORK, 0, 0];
-        seen[start] = true;
-        while let Some(i) = stack.pop() {
-            members.push(i);
-            let (x, y) = (i % WORK, i / WORK);
-            bbox = [
-                bbox[0].min(x),
-                bbox[1].min(y),
-                bbox[2].max(x),
-                bbox[3].max(y),
-            ];
-            for ny in y.saturating_sub(REACH)..(y + REACH + 1).min(rows) {
-                for nx in x.saturating_sub(REACH)..(x + REACH + 1).min(WORK) {
-                    let j = ny * WORK + nx;
-                    if on[j] && !seen[j] {
-                        seen[j] = true;
-                        stack.push(j);
-                    }
-                }
-            }
-        }
-        if members.len() < 3 {
-            continue;
-        }
-        let central = members.iter().any(|&i| {
-            let (x, y) = ((i % WORK) as f32, (i / WORK) as f32);
-            (x - centre.0).hypot(y - centre.1) < near_centre
-        });
-        let by_side = bbox[1] < near_side;
-        groups.push((members, bbox, by_side || !central));
-    }
-    // Central groups next to a kept one continue it (a name's last word).
-    let gap = |a: &[usize; 4], b: &[usize; 4]| {
-        let dx = a[0].saturating_sub(b[2]).max(b[0].saturating_sub(a[2]));
-        let dy = a[1].saturating_sub(b[3]).max(b[1].saturating_sub(a[3]));
-        dx.max(dy)
-    };
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for g in 0..groups.len() {
-            if !groups[g].2
-                && groups
-                    .iter()
-                    .any(|h| h.2 && gap(&h.1, &groups[g].1) <= WORD_GAP)
-            {
-                groups[g].2 = true;
-                changed = true;
-            }
-        }
-    }
-    let mut keep = vec![false; on.len()];
-    for (members, _, kept) in groups {
-        if kept {
-            for i in members {
-                keep[i] = true;
-            }
-        }
-    }
-    keep
-}
-
-/// Largest gap in pixels between the words of one name.
-const WORD_GAP: usize = WORK * 3 / 100;
-
 /// Short side of the ink pictures compared pixel by pixel.
 const FINE: usize = 24;
 
@@ -359,9 +275,6 @@ fn coarser(m: &Mask) -> Mask {
     Mask { w, h, on, count }
 }
 
-/// Gap in pixels bridged when ink is grouped.
-const REACH: usize = WORK / 50;
-
 fn median(colours: &[[f32; 3]]) -> [f32; 3] {
     std::array::from_fn(|c| {
         let mut v: Vec<f32> = colours.iter().map(|x| x[c]).collect();
@@ -371,20 +284,4 @@ fn median(colours: &[[f32; 3]]) -> [f32; 3] {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_long_name_beside_the_left_edge_keeps_its_word_near_the_centre() {
-        // Two dark words on white, 10 px apart, the second ending 20 px
-        // short of the centre: one name, like "Schwarz Körper".
-        let mut px = vec![[250.0f32; 3]; WORK * WORK];
-        for y in 195..211 {
-            for x in (15..96).chain(106..181) {
-                px[y * WORK + x] = [0.0; 3];
-            }
-        }
-        let left = &describe(&Work { px })[2];
-        assert_eq!(left.upright.w, 166, "both words are the left edge's ink");
-    }
-}
+mod tests;

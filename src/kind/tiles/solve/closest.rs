@@ -22,6 +22,9 @@ use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
+mod dfs;
+use dfs::Dfs;
+
 /// The default node budget: about 40 s on two cores at the rate of
 /// `scripts/bench-closest`, whose boards all stay under it (the largest,
 /// a 6 x 6 with one typo, needs 3 billion).
@@ -258,90 +261,6 @@ impl Space {
                 }
             })
             .collect()
-    }
-}
-
-struct Dfs<'a> {
-    space: &'a Space,
-    budget: usize,
-    want: usize,
-    deadline: Option<Instant>,
-    cancel: &'a Cancel,
-    timed_out: &'a AtomicBool,
-    placed: Vec<Placement>,
-    used: u128,
-    boards: Vec<Board>,
-    nodes: u64,
-    max_nodes: u64,
-}
-
-impl Dfs<'_> {
-    fn stop(&self) -> bool {
-        self.boards.len() >= self.want
-            || self.nodes >= self.max_nodes
-            || self.timed_out.load(Ordering::Relaxed)
-    }
-
-    /// Fills cells `cell..` in row-major order with `misses` mismatches so far.
-    fn go(&mut self, cell: usize, misses: usize) {
-        let n = self.placed.len();
-        if cell == n {
-            self.boards.push(self.placed.clone());
-            return;
-        }
-        if misses == self.budget {
-            let space = self.space;
-            for c in space.fitting(&self.placed, cell) {
-                if self.used >> c.tile & 1 == 0 && (c.tile > 0 || c.turns < space.first_turns) {
-                    let cand = Placement {
-                        tile: c.tile,
-                        turns: c.turns,
-                    };
-                    if self.try_place(cell, cand, misses) {
-                        return;
-                    }
-                }
-            }
-            return;
-        }
-        for tile in 0..n {
-            if self.used >> tile & 1 == 1 {
-                continue;
-            }
-            for turns in self.space.turns(tile) {
-                let cand = Placement {
-                    tile: tile as u8,
-                    turns,
-                };
-                let m = misses + self.space.misses(&self.placed, cell, cand);
-                if m <= self.budget && self.try_place(cell, cand, m) {
-                    return;
-                }
-            }
-        }
-    }
-
-    /// Places `cand` and searches on; true when the search must stop.
-    fn try_place(&mut self, cell: usize, cand: Placement, misses: usize) -> bool {
-        if self.nodes >= self.max_nodes {
-            return true;
-        }
-        self.nodes += 1;
-        if self.nodes & 0xffff == 0 && self.clock_says_stop() {
-            return true;
-        }
-        self.placed[cell] = cand;
-        self.used |= 1 << cand.tile;
-        self.go(cell + 1, misses);
-        self.used &= !(1 << cand.tile);
-        self.stop()
-    }
-
-    fn clock_says_stop(&self) -> bool {
-        if self.cancel.is_cancelled() || self.deadline.is_some_and(|d| Instant::now() >= d) {
-            self.timed_out.store(true, Ordering::Relaxed);
-        }
-        self.timed_out.load(Ordering::Relaxed)
     }
 }
 
