@@ -10,12 +10,12 @@ use std::path::Path;
 /// Our temporary files are named this prefix plus [`TMP_RANDOM`] random
 /// letters and digits; a leftover one (from a killed run) is swept only if its
 /// name has exactly this shape.
-pub const TMP_PREFIX: &str = ".unscramble-tmp-";
-pub const TMP_RANDOM: usize = 12;
+pub(crate) const TMP_PREFIX: &str = ".unscramble-tmp-";
+pub(crate) const TMP_RANDOM: usize = 12;
 
 /// What is at a path, looked at without following a link.
 #[derive(Debug, PartialEq, Eq)]
-pub enum Entry {
+pub(crate) enum Entry {
     Missing,
     File,
     Dir,
@@ -23,7 +23,7 @@ pub enum Entry {
     Other,
 }
 
-pub fn entry(path: &Path) -> io::Result<Entry> {
+pub(crate) fn entry(path: &Path) -> io::Result<Entry> {
     match fs::symlink_metadata(path) {
         Ok(m) if m.file_type().is_symlink() => Ok(Entry::Link),
         Ok(m) if m.is_file() => Ok(Entry::File),
@@ -35,7 +35,7 @@ pub fn entry(path: &Path) -> io::Result<Entry> {
 }
 
 /// Opens `path` without following a link in its last component.
-pub fn open_nofollow(options: &mut fs::OpenOptions, path: &Path) -> io::Result<fs::File> {
+pub(crate) fn open_nofollow(options: &mut fs::OpenOptions, path: &Path) -> io::Result<fs::File> {
     #[cfg(unix)]
     {
         use std::os::unix::fs::OpenOptionsExt;
@@ -46,7 +46,7 @@ pub fn open_nofollow(options: &mut fs::OpenOptions, path: &Path) -> io::Result<f
 
 /// The bytes of the regular file at `path`, `None` if nothing is there; an
 /// error for a link, a folder or a device (never followed, never opened).
-pub fn read_regular(path: &Path) -> io::Result<Option<Vec<u8>>> {
+pub(crate) fn read_regular(path: &Path) -> io::Result<Option<Vec<u8>>> {
     match entry(path)? {
         Entry::Missing => return Ok(None),
         Entry::File => {}
@@ -62,8 +62,8 @@ pub fn read_regular(path: &Path) -> io::Result<Option<Vec<u8>>> {
     Ok(Some(bytes))
 }
 
-pub const LINK: &str = "is a symbolic link";
-pub const NOT_FILE: &str = "is not a regular file";
+pub(crate) const LINK: &str = "is a symbolic link";
+pub(crate) const NOT_FILE: &str = "is not a regular file";
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Written {

@@ -10,7 +10,7 @@
 
 pub mod config;
 pub mod error;
-pub mod fsio;
+pub(crate) mod fsio;
 pub mod gfx;
 pub(crate) mod html;
 pub mod json;

@@ -75,7 +75,7 @@ pub fn print(
     doc.insert("written".into(), Value::Array(written));
     doc.extend(fields);
     doc.insert("errors".into(), Value::Array(errors));
-    print!("{}", unscramble::pipeline::output::json::to_string(&doc, 2));
+    print!("{}", unscramble::json::to_string(&doc, 2));
 }
 
 /// `animate`'s own fields, and the files it wrote (not those it found

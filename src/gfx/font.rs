@@ -54,19 +54,19 @@ fn glyph(c: char) -> Option<[u8; 5]> {
 }
 
 /// Width in pixels of `text` drawn at `scale` (one blank column between glyphs).
-pub fn text_width(text: &str, scale: i32) -> i32 {
+pub(crate) fn text_width(text: &str, scale: i32) -> i32 {
     let n = text.chars().filter(|&c| glyph(c).is_some()).count() as i32;
     (n * 4 - 1).max(0) * scale
 }
 
 /// Height in pixels of a line of text at `scale`.
-pub fn text_height(scale: i32) -> i32 {
+pub(crate) fn text_height(scale: i32) -> i32 {
     5 * scale
 }
 
 /// Draws `text` with its top-left corner at `at`, each font pixel a
 /// `scale`-pixel square. Characters the font lacks are skipped.
-pub fn draw_text<C: Canvas>(
+pub(crate) fn draw_text<C: Canvas>(
     canvas: &mut C,
     text: &str,
     at: (i32, i32),
@@ -89,7 +89,7 @@ pub fn draw_text<C: Canvas>(
 }
 
 /// Draws `text` centred on `centre`.
-pub fn draw_text_centred<C: Canvas>(
+pub(crate) fn draw_text_centred<C: Canvas>(
     canvas: &mut C,
     text: &str,
     centre: (i32, i32),

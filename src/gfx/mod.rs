@@ -3,5 +3,5 @@
 
 pub mod apng;
 pub mod canvas;
-pub mod font;
+pub(crate) mod font;
 pub mod png;

@@ -91,7 +91,7 @@ impl Run {
             changed: &self.changed,
             warnings: &self.warnings,
         };
-        crate::pipeline::output::json::to_string(&view, 2)
+        crate::json::to_string(&view, 2)
     }
 
     /// With `--check`: is anything on disk not what a render would write?

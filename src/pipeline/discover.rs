@@ -8,7 +8,7 @@ use walkdir::WalkDir;
 
 /// A puzzle folder found under the root.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PuzzleDir {
+pub(crate) struct PuzzleDir {
     /// Path relative to the root with `/` separators; the root itself is named
     /// after its last component.
     pub name: String,
@@ -19,29 +19,25 @@ pub struct PuzzleDir {
 }
 
 impl PuzzleDir {
-    pub fn input_dir(&self) -> PathBuf {
+    pub(crate) fn input_dir(&self) -> PathBuf {
         self.dir.join("input")
     }
 }
 
-pub use crate::kind::is_puzzle;
+pub(crate) use crate::kind::is_puzzle;
 
 /// What the walk found: puzzles, and places it could not look into.
 #[derive(Debug, Default)]
-pub struct Discovery {
+pub(crate) struct Discovery {
     pub puzzles: Vec<PuzzleDir>,
     pub problems: Vec<(String, InputError)>,
 }
 
 /// Walks `root`, following links (a loop is reported, not followed), skipping
-/// hidden folders and `exclude` (the output folder, if it lies inside).
-pub fn discover(root: &Path, exclude: Option<&Path>) -> Result<Discovery, InputError> {
-    discover_with(root, exclude, false)
-}
-
-/// [`discover`], where with `pictures` a folder whose `input/` holds tile
-/// pictures and no notation file is a puzzle too (`render --infer`).
-pub fn discover_with(
+/// hidden folders and `exclude` (the output folder, if it lies inside). With
+/// `pictures`, a folder whose `input/` holds tile pictures and no notation
+/// file is a puzzle too (`render --infer`).
+pub(crate) fn discover_with(
     root: &Path,
     exclude: Option<&Path>,
     pictures: bool,

@@ -3,8 +3,8 @@
 //! [`output::manifest`]s and [`prune`] the outputs of puzzles that are gone.
 
 pub mod batch;
-pub mod discover;
-pub mod job;
-pub mod options;
+pub(crate) mod discover;
+pub(crate) mod job;
+pub(crate) mod options;
 pub mod output;
-pub mod prune;
+pub(crate) mod prune;

@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 #[derive(Debug, Default)]
-pub struct Pruned {
+pub(crate) struct Pruned {
     /// Output folders of puzzles that are gone.
     pub folders: Vec<String>,
     /// Every file removed (with `--check`: that would be), below the output folder.
@@ -19,7 +19,11 @@ pub struct Pruned {
 }
 
 /// Walks `out` without following links; `keep` are this run's output folders.
-pub fn prune(out: &Path, keep: &BTreeSet<PathBuf>, check: bool) -> Result<Pruned, OutputError> {
+pub(crate) fn prune(
+    out: &Path,
+    keep: &BTreeSet<PathBuf>,
+    check: bool,
+) -> Result<Pruned, OutputError> {
     let mut pruned = Pruned::default();
     let walk = walkdir::WalkDir::new(out)
         .min_depth(2)

@@ -1,7 +1,7 @@
 //! What reaches people: the run [`summary`], the [`gallery`] and the
 //! Markdown [`snippet`] (the terminal's report is the binary's, in `cli/`).
 
-pub mod gallery;
-pub mod play;
+pub(crate) mod gallery;
+pub(crate) mod play;
 pub mod snippet;
 pub mod summary;

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// The largest file served: boards are a few MiB; anything bigger is not ours.
-pub const MAX_FILE: u64 = 256 * 1024 * 1024;
+pub(crate) const MAX_FILE: u64 = 256 * 1024 * 1024;
 
 /// Where the page script goes into a served HTML page.
 const SCRIPT_TAG: &str = "<script src=\"/_unscramble/reload.js\"></script>";
@@ -19,7 +19,7 @@ const SCRIPT_TAG: &str = "<script src=\"/_unscramble/reload.js\"></script>";
 /// The file below `root` (canonical) that the request path `raw` (as sent,
 /// percent-encoded) names, if it may be served. A folder means its
 /// `index.html`.
-pub fn resolve(root: &Path, raw: &str) -> Option<PathBuf> {
+pub(crate) fn resolve(root: &Path, raw: &str) -> Option<PathBuf> {
     let decoded = percent_decode_str(raw).decode_utf8().ok()?;
     let rel = decoded.strip_prefix('/')?;
     let mut path = root.to_path_buf();
@@ -42,7 +42,7 @@ pub fn resolve(root: &Path, raw: &str) -> Option<PathBuf> {
 }
 
 /// The `Content-Type` for a file name.
-pub fn content_type(path: &Path) -> &'static str {
+pub(crate) fn content_type(path: &Path) -> &'static str {
     let ext = path
         .extension()
         .map(|e| e.to_string_lossy().to_ascii_lowercase());
@@ -60,7 +60,7 @@ pub fn content_type(path: &Path) -> &'static str {
 }
 
 /// Puts the reload script into an HTML page, before `</body>` when it has one.
-pub fn inject(html: &str) -> String {
+pub(crate) fn inject(html: &str) -> String {
     match html.rfind("</body>") {
         Some(at) => format!("{}{SCRIPT_TAG}\n{}", &html[..at], &html[at..]),
         None => format!("{html}\n{SCRIPT_TAG}\n"),

@@ -5,9 +5,9 @@
 //! at a time, through the same batch entry point as `render`.
 
 mod events;
-pub mod files;
+pub(crate) mod files;
 mod form;
-pub mod new_puzzle;
+pub(crate) mod new_puzzle;
 mod watch;
 
 use crate::kind::stop::Cancel;

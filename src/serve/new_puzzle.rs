@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// The notations the form offers (by their file names, which select the parser).
-pub const NOTATIONS: [&str; 4] = [
+pub(crate) const NOTATIONS: [&str; 4] = [
     input::TILE_DICT,
     input::LETTERS,
     input::SIGNED,
@@ -21,7 +21,8 @@ pub const NOTATIONS: [&str; 4] = [
 ];
 
 /// The preview's search stops at whichever comes first: a page waits for it.
-pub const PREVIEW_LIMITS: (usize, u64, Duration) = (1000, 50_000_000, Duration::from_secs(5));
+pub(crate) const PREVIEW_LIMITS: (usize, u64, Duration) =
+    (1000, 50_000_000, Duration::from_secs(5));
 
 /// Side of each drawn tile in the preview picture.
 const PREVIEW_TILE: u32 = 96;
@@ -32,7 +33,7 @@ const DRAWN_TILE: u32 = 240;
 
 /// A refusal: the HTTP status says which kind, the message says why.
 #[derive(Debug, PartialEq, Eq)]
-pub struct Refusal {
+pub(crate) struct Refusal {
     pub kind: Kind,
     pub message: String,
     /// Line and column in the notation, for a parse error there.
@@ -40,7 +41,7 @@ pub struct Refusal {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
+pub(crate) enum Kind {
     /// A bad name, notation choice or field.
     Bad,
     /// The puzzle folder already exists.
@@ -52,7 +53,7 @@ pub enum Kind {
 }
 
 impl Refusal {
-    pub fn new(kind: Kind, message: impl Into<String>) -> Refusal {
+    pub(crate) fn new(kind: Kind, message: impl Into<String>) -> Refusal {
         Refusal {
             kind,
             message: message.into(),
@@ -73,7 +74,7 @@ impl From<InputError> for Refusal {
 
 /// A puzzle name is a folder name in `PUZZLES` and in the output folder:
 /// `[a-z0-9][a-z0-9-]{0,63}`, so it can neither escape nor surprise.
-pub fn check_name(name: &str) -> Result<(), Refusal> {
+pub(crate) fn check_name(name: &str) -> Result<(), Refusal> {
     let ok = (1..=64).contains(&name.len())
         && name
             .bytes()
@@ -90,7 +91,7 @@ pub fn check_name(name: &str) -> Result<(), Refusal> {
 }
 
 /// The notation file name the form chose, if the form offers it.
-pub fn check_notation(notation: &str) -> Result<&'static str, Refusal> {
+pub(crate) fn check_notation(notation: &str) -> Result<&'static str, Refusal> {
     NOTATIONS
         .into_iter()
         .find(|n| *n == notation)
@@ -104,14 +105,14 @@ pub fn check_notation(notation: &str) -> Result<&'static str, Refusal> {
 
 /// Parses the text as `render` parses `PUZZLES/<name>/input/<notation>`;
 /// errors name that file.
-pub fn parse(name: &str, notation: &str, text: &[u8]) -> Result<Parsed, Refusal> {
+pub(crate) fn parse(name: &str, notation: &str, text: &[u8]) -> Result<Parsed, Refusal> {
     let file = check_notation(notation)?;
     let path = Path::new(name).join("input").join(file);
     Ok(input::parse_notation(&path, text, None)?)
 }
 
 /// The preview's search.
-pub fn solve_preview(puzzle: &Puzzle) -> Outcome {
+pub(crate) fn solve_preview(puzzle: &Puzzle) -> Outcome {
     let (max_solutions, max_nodes, timeout) = PREVIEW_LIMITS;
     let limits = Limits {
         max_solutions,
@@ -123,7 +124,7 @@ pub fn solve_preview(puzzle: &Puzzle) -> Outcome {
 }
 
 /// The board drawn as `draw-tiles` draws tiles, as PNG bytes.
-pub fn preview_png(puzzle: &Puzzle, board: &Board) -> Vec<u8> {
+pub(crate) fn preview_png(puzzle: &Puzzle, board: &Board) -> Vec<u8> {
     let looks = EdgeLooks::new(puzzle);
     let tiles: Vec<RgbaImage> = (0..puzzle.tiles.len())
         .map(|i| draw::draw_tile(puzzle, i, PREVIEW_TILE, &looks))
@@ -137,7 +138,7 @@ pub fn preview_png(puzzle: &Puzzle, board: &Board) -> Vec<u8> {
 /// Checks the uploaded pictures as `render` checks `input/K.png`: one per
 /// tile, PNG, square, one size, within `max_side` and (all together) the
 /// pixel budget, before any is decoded.
-pub fn check_pictures(
+pub(crate) fn check_pictures(
     name: &str,
     tiles: usize,
     uploads: Vec<Vec<u8>>,
@@ -182,7 +183,7 @@ pub fn check_pictures(
 /// folder beside it (which the watcher and `render` skip), then renamed into
 /// place, so no render sees half a puzzle. Without pictures, they are drawn
 /// as `draw-tiles` draws them. Refuses a name already taken.
-pub fn save(
+pub(crate) fn save(
     puzzles: &Path,
     name: &str,
     notation: &str,

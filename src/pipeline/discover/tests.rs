@@ -4,6 +4,11 @@
 use super::*;
 use std::fs;
 
+/// The walk as `render` makes it without `--infer`.
+fn discover(root: &Path, exclude: Option<&Path>) -> Result<Discovery, InputError> {
+    discover_with(root, exclude, false)
+}
+
 fn puzzle_at(root: &Path, rel: &str) {
     let input = root.join(rel).join("input");
     fs::create_dir_all(&input).expect("mkdir");

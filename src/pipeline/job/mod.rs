@@ -29,7 +29,7 @@ use std::time::Instant;
 use report::report_of;
 
 /// Runs one puzzle into `out_root/<its name>`.
-pub fn run(p: &PuzzleDir, out_root: &Path, options: &Options) -> PuzzleReport {
+pub(crate) fn run(p: &PuzzleDir, out_root: &Path, options: &Options) -> PuzzleReport {
     let start = Instant::now();
     let result = std::panic::catch_unwind(|| process(p, out_root, options));
     let mut report = match result {

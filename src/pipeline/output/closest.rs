@@ -1,7 +1,7 @@
 //! The `closest` part of `solutions.json`, for a puzzle without a solution.
 
-use super::json::Inline;
 use super::solutions::cells;
+use crate::json::Inline;
 use crate::kind::stop::{StopReason, StoppedBy};
 use crate::kind::tiles::model::{Puzzle, SIDE_NAMES};
 use crate::kind::tiles::solve::Closest;
@@ -26,7 +26,7 @@ struct Entry {
 
 /// `"closest"`: the boards that match the most inner edges.
 #[derive(Serialize)]
-pub struct ClosestJson {
+pub(crate) struct ClosestJson {
     matched_edges: usize,
     inner_edges: usize,
     /// Proven: no board matches more (equal to `matched_edges` when complete).
@@ -42,7 +42,7 @@ pub struct ClosestJson {
 }
 
 impl ClosestJson {
-    pub fn new(puzzle: &Puzzle, c: &Closest, rendered: &[usize]) -> Self {
+    pub(crate) fn new(puzzle: &Puzzle, c: &Closest, rendered: &[usize]) -> Self {
         ClosestJson {
             matched_edges: c.matched_edges,
             inner_edges: c.inner_edges,

@@ -13,14 +13,14 @@ use std::sync::Arc;
 /// An open output folder. Temporary names come from a SipHash with keys
 /// the standard library draws from the system's randomness, so they cannot
 /// be guessed from outside the process.
-pub struct Folder {
+pub(crate) struct Folder {
     dir: Arc<imp::Dir>,
     random: std::collections::hash_map::RandomState,
     count: u64,
 }
 
 /// A written temporary file; removed when dropped unless renamed.
-pub struct Temp {
+pub(crate) struct Temp {
     dir: Arc<imp::Dir>,
     name: String,
     renamed: bool,
@@ -36,7 +36,7 @@ impl Drop for Temp {
 
 impl Folder {
     /// `dir` must already be a real folder (see [`super::guard::real_dir`]).
-    pub fn open(dir: &Path) -> io::Result<Folder> {
+    pub(crate) fn open(dir: &Path) -> io::Result<Folder> {
         Ok(Folder {
             dir: Arc::new(imp::Dir::open(dir)?),
             random: Default::default(),
@@ -64,7 +64,7 @@ impl Folder {
 
     /// Writes `bytes` to a new temporary file, created exclusively (never
     /// through a link) with the permissions `File::create` gives.
-    pub fn write_temp(&mut self, bytes: &[u8]) -> io::Result<Temp> {
+    pub(crate) fn write_temp(&mut self, bytes: &[u8]) -> io::Result<Temp> {
         loop {
             let name = self.temp_name();
             let mut file = match self.dir.create_new(&name) {
@@ -83,7 +83,7 @@ impl Folder {
 
     /// Renames `temp` to `name`. With `replace` off, whatever is at `name`
     /// (a file, a link, a folder) stays and the error is `AlreadyExists`.
-    pub fn rename(&self, mut temp: Temp, name: &str, replace: bool) -> io::Result<()> {
+    pub(crate) fn rename(&self, mut temp: Temp, name: &str, replace: bool) -> io::Result<()> {
         self.dir.rename(&temp.name, name, replace)?;
         temp.renamed = true;
         Ok(())

@@ -3,7 +3,7 @@
 //! the output root, and name the few files the tool reserves for itself.
 
 use crate::error::OutputError;
-pub use crate::fsio::{
+pub(crate) use crate::fsio::{
     entry, open_nofollow, read_regular, Entry, LINK, NOT_FILE, TMP_PREFIX, TMP_RANDOM,
 };
 use std::fs;
@@ -12,21 +12,21 @@ use std::path::{Component, Path, PathBuf};
 
 /// Per folder, the files a running render renamed into place before its
 /// manifest was written (`NAME HASH` lines), so a killed run's files stay ours.
-pub const JOURNAL: &str = ".unscramble-journal";
+pub(crate) const JOURNAL: &str = ".unscramble-journal";
 
 /// At the output root: the lock every render takes (never deleted).
-pub const LOCK: &str = ".unscramble-lock";
+pub(crate) const LOCK: &str = ".unscramble-lock";
 
 /// At the output root: the record of the run-level files (`summary.json`,
 /// `index.html`), as a puzzle's manifest records its files.
-pub const ROOT_MANIFEST: &str = ".unscramble-root-manifest.json";
+pub(crate) const ROOT_MANIFEST: &str = ".unscramble-root-manifest.json";
 
 /// Names the run writes in the output root; no puzzle's folder may take one
 /// (`index.md` is the combined snippet's default name).
-pub const ROOT_FILES: [&str; 3] = ["summary.json", "index.html", "index.md"];
+pub(crate) const ROOT_FILES: [&str; 3] = ["summary.json", "index.html", "index.md"];
 
 /// Is `name` exactly the shape of one of our temporary files?
-pub fn is_temporary(name: &str) -> bool {
+pub(crate) fn is_temporary(name: &str) -> bool {
     name.strip_prefix(TMP_PREFIX)
         .is_some_and(|r| r.len() == TMP_RANDOM && r.bytes().all(|b| b.is_ascii_alphanumeric()))
 }
@@ -34,7 +34,7 @@ pub fn is_temporary(name: &str) -> bool {
 /// Why `name` cannot be a file the tool wrote into one folder, if it cannot:
 /// records on disk are untrusted, so a name that could reach another folder
 /// (or is one of our reserved dot names) makes the whole record foreign.
-pub fn bad_file_name(name: &str) -> Option<&'static str> {
+pub(crate) fn bad_file_name(name: &str) -> Option<&'static str> {
     if name.is_empty() {
         Some("an empty file name")
     } else if name == "." || name == ".." {
@@ -51,7 +51,7 @@ pub fn bad_file_name(name: &str) -> Option<&'static str> {
 }
 
 /// Why `hash` is not a blake3 hash as we write them (64 lowercase hex digits).
-pub fn bad_hash(hash: &str) -> Option<&'static str> {
+pub(crate) fn bad_hash(hash: &str) -> Option<&'static str> {
     let ok = hash.len() == 64 && hash.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'));
     (!ok).then_some("a hash that is not 64 lowercase hex digits")
 }
@@ -62,7 +62,11 @@ const REAL_FOLDERS: &str =
 /// `root/rel`, checked (and with `create`, made) one component at a time, so
 /// that no link below the output root is ever followed. `Ok(None)`: a
 /// component is missing and `create` is off.
-pub fn real_dir(root: &Path, rel: &Path, create: bool) -> Result<Option<PathBuf>, OutputError> {
+pub(crate) fn real_dir(
+    root: &Path,
+    rel: &Path,
+    create: bool,
+) -> Result<Option<PathBuf>, OutputError> {
     let mut path = root.to_path_buf();
     for c in rel.components() {
         let Component::Normal(c) = c else {

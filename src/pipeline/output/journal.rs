@@ -11,12 +11,12 @@ use std::io::{self, Write};
 use std::path::Path;
 
 /// Every name the tool may have written in a folder, with each hash it wrote.
-pub type Records = BTreeMap<String, BTreeSet<String>>;
+pub(crate) type Records = BTreeMap<String, BTreeSet<String>>;
 
 /// The journal's entries in `dir`. Lines that are not a plain name and a
 /// hash vouch for nothing and are skipped; a link or device in the
 /// journal's place is an error.
-pub fn read(dir: &Path) -> Result<Option<Records>, OutputError> {
+pub(crate) fn read(dir: &Path) -> Result<Option<Records>, OutputError> {
     let path = dir.join(JOURNAL);
     let Some(bytes) = guard::read_regular(&path).map_err(|e| refused(&path, e))? else {
         return Ok(None);
@@ -36,22 +36,12 @@ pub fn read(dir: &Path) -> Result<Option<Records>, OutputError> {
     Ok(Some(records))
 }
 
-/// Records that `name` is about to get bytes hashing to `hash`.
-pub fn append(
-    open: &mut Option<std::fs::File>,
-    dir: &Path,
-    name: &str,
-    hash: &str,
-) -> Result<(), OutputError> {
-    append_lines(open, dir, &format!("{name} {hash}\n"))
-}
-
 /// Appends `lines` (whole `NAME HASH` lines) in one write, before the files
 /// they name are renamed into place: a batch of boards costs one write.
 ///
 /// `open` keeps the journal open between calls: a puzzle writes hundreds of
 /// files, and opening the journal for each was an open and a close per file.
-pub fn append_lines(
+pub(crate) fn append_lines(
     open: &mut Option<std::fs::File>,
     dir: &Path,
     lines: &str,
@@ -74,7 +64,7 @@ pub fn append_lines(
 }
 
 /// After the manifest is written: its records cover everything.
-pub fn remove(dir: &Path) -> Result<(), OutputError> {
+pub(crate) fn remove(dir: &Path) -> Result<(), OutputError> {
     let path = dir.join(JOURNAL);
     match guard::entry(&path).map_err(|e| OutputError::new(&path, e))? {
         guard::Entry::Missing => Ok(()),
@@ -97,7 +87,7 @@ mod tests {
         let dir = tempfile::tempdir().expect("tmp");
         assert_eq!(read(dir.path()).expect("read"), None);
         let h = crate::pipeline::output::manifest::hash(b"x");
-        append(&mut None, dir.path(), "a b.png", &h).expect("append");
+        append_lines(&mut None, dir.path(), &format!("a b.png {h}\n")).expect("append");
         let bad = format!("../x {h}\n/etc/passwd {h}\nc.png nothex\n");
         let path = dir.path().join(JOURNAL);
         let mut text = std::fs::read_to_string(&path).expect("read");

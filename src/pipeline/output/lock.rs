@@ -9,7 +9,7 @@ use std::fs::{File, OpenOptions, TryLockError};
 use std::path::Path;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mode {
+pub(crate) enum Mode {
     /// A render: writes.
     Exclusive,
     /// A check: reads, with other checks.
@@ -18,7 +18,7 @@ pub enum Mode {
 
 /// Held until dropped.
 #[derive(Debug)]
-pub struct Lock {
+pub(crate) struct Lock {
     _file: Option<File>,
 }
 
@@ -34,7 +34,7 @@ pub enum LockError {
 /// a check of a folder no render has locked yet takes no lock and writes
 /// nothing). When another run holds it: `on_busy` is called once and the
 /// call blocks, or with `wait` off it fails with [`LockError::Busy`].
-pub fn acquire(
+pub(crate) fn acquire(
     out: &Path,
     mode: Mode,
     wait: bool,

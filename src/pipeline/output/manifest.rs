@@ -12,13 +12,13 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::{Component, Path};
 
-pub const FILE_NAME: &str = ".unscramble-manifest.json";
+pub(crate) const FILE_NAME: &str = ".unscramble-manifest.json";
 
 /// Bumped when the outputs change for reasons the version does not show.
 const FORMAT: &str = "unscramble-manifest-2";
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct Manifest {
+pub(crate) struct Manifest {
     /// The tool that wrote the outputs.
     pub tool: String,
     /// blake3 of the tool version, the options that affect output, and every input file.
@@ -33,7 +33,7 @@ pub struct Manifest {
 /// Why a manifest on disk is not one the tool could have written. Its
 /// wording goes inside "not a manifest unscramble wrote (...)".
 #[derive(Debug, thiserror::Error)]
-pub enum ManifestError {
+pub(crate) enum ManifestError {
     /// It cannot be read as a plain file (a link, a folder, permissions).
     #[error("{0}")]
     Unreadable(#[from] std::io::Error),
@@ -49,10 +49,10 @@ pub enum ManifestError {
 /// error (and, for the plain option structs, a bug).
 #[derive(Debug, thiserror::Error)]
 #[error("the options cannot be written for the build key: {0}")]
-pub struct KeyError(#[from] serde_json::Error);
+pub(crate) struct KeyError(#[from] serde_json::Error);
 
 /// The build key: what the outputs depend on, and nothing else.
-pub fn key(options: &impl Serialize, inputs: &[(&str, &[u8])]) -> Result<String, KeyError> {
+pub(crate) fn key(options: &impl Serialize, inputs: &[(&str, &[u8])]) -> Result<String, KeyError> {
     let options = serde_json::to_vec(options)?;
     let mut h = blake3::Hasher::new();
     let mut field = |bytes: &[u8]| {
@@ -69,11 +69,11 @@ pub fn key(options: &impl Serialize, inputs: &[(&str, &[u8])]) -> Result<String,
     Ok(h.finalize().to_hex().to_string())
 }
 
-pub fn hash(bytes: &[u8]) -> String {
+pub(crate) fn hash(bytes: &[u8]) -> String {
     blake3::hash(bytes).to_hex().to_string()
 }
 
-pub fn tool() -> String {
+pub(crate) fn tool() -> String {
     format!("unscramble {}", env!("CARGO_PKG_VERSION"))
 }
 
@@ -81,7 +81,7 @@ impl Manifest {
     /// The manifest in `dir`: `Ok(None)` if there is none, `Err` with the
     /// reason if the file there is not one the tool could have written (it is
     /// untrusted input: nothing is deleted or replaced on its word).
-    pub fn load(dir: &Path) -> Result<Option<Manifest>, ManifestError> {
+    pub(crate) fn load(dir: &Path) -> Result<Option<Manifest>, ManifestError> {
         let Some(m) = load_json::<Manifest>(&dir.join(FILE_NAME))? else {
             return Ok(None);
         };
@@ -89,13 +89,13 @@ impl Manifest {
         Ok(Some(m))
     }
 
-    pub fn to_json(&self) -> String {
-        crate::pipeline::output::json::to_string(self, 2)
+    pub(crate) fn to_json(&self) -> String {
+        crate::json::to_string(self, 2)
     }
 
     /// Are the files it lists all present in `dir` (as files, not links)
     /// with the bytes it hashed?
-    pub fn outputs_intact(&self, dir: &Path) -> bool {
+    pub(crate) fn outputs_intact(&self, dir: &Path) -> bool {
         self.files.iter().all(|(name, h)| {
             guard::read_regular(&dir.join(name)).is_ok_and(|b| b.is_some_and(|b| hash(&b) == *h))
         })
@@ -105,14 +105,14 @@ impl Manifest {
 /// The output root's record of the run-level files (`summary.json`,
 /// `index.html`), so that a run replaces only the ones it wrote.
 #[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct RootManifest {
+pub(crate) struct RootManifest {
     pub tool: String,
     pub files: BTreeMap<String, String>,
 }
 
 impl RootManifest {
     /// As [`Manifest::load`], for `out`'s root manifest.
-    pub fn load(out: &Path) -> Result<Option<RootManifest>, ManifestError> {
+    pub(crate) fn load(out: &Path) -> Result<Option<RootManifest>, ManifestError> {
         let Some(m) = load_json::<RootManifest>(&out.join(guard::ROOT_MANIFEST))? else {
             return Ok(None);
         };
@@ -120,8 +120,8 @@ impl RootManifest {
         Ok(Some(m))
     }
 
-    pub fn to_json(&self) -> String {
-        crate::pipeline::output::json::to_string(self, 2)
+    pub(crate) fn to_json(&self) -> String {
+        crate::json::to_string(self, 2)
     }
 }
 
@@ -147,7 +147,7 @@ fn validate(files: &BTreeMap<String, String>) -> Result<(), ManifestError> {
 /// `target` relative to `base` with `/` separators, worked out from absolute
 /// forms of both without touching the disk (the output folder may not exist
 /// yet). Stored relative, so a committed manifest is the same on every machine.
-pub fn relative_path(base: &Path, target: &Path) -> String {
+pub(crate) fn relative_path(base: &Path, target: &Path) -> String {
     fn parts(p: &Path) -> Vec<String> {
         let abs = std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
         let mut out: Vec<String> = Vec::new();

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 /// `-o` must not be the puzzles folder, a puzzle's folder or inside one
 /// (below the puzzles folder itself, `-o` is allowed and left out of the walk).
-pub fn check_conflicts(puzzles: &Path, out: &Path) -> Result<(), InputError> {
+pub(crate) fn check_conflicts(puzzles: &Path, out: &Path) -> Result<(), InputError> {
     let Ok(root) = puzzles.canonicalize() else {
         return Ok(()); // discovery says what is wrong with it
     };
@@ -75,7 +75,7 @@ fn resolve(p: &Path) -> PathBuf {
 /// Makes `out` a real folder (with `check`, only looks: `Ok(false)` if it is
 /// missing). A link there is refused: a committed output folder replaced by
 /// a link in a pull request must not send the writes elsewhere.
-pub fn prepare(out: &Path, check: bool) -> Result<bool, OutputError> {
+pub(crate) fn prepare(out: &Path, check: bool) -> Result<bool, OutputError> {
     match guard::entry(out).map_err(|e| OutputError::new(out, e))? {
         Entry::Dir => Ok(true),
         Entry::Link => {
@@ -105,7 +105,7 @@ pub fn prepare(out: &Path, check: bool) -> Result<bool, OutputError> {
 /// (or journal) proves the tool wrote them; for an output folder without a
 /// root manifest yet (made by an older version), only where they already
 /// hold this run's bytes. Returns what changed and what was left alone.
-pub fn write_run_files(
+pub(crate) fn write_run_files(
     out: &Path,
     summary: &Summary,
     check: bool,
@@ -121,7 +121,7 @@ pub fn write_run_files(
     let mut sink = Sink::new(out, check, recorded.as_ref().map(|m| &m.files))?;
     sink.put(
         "summary.json",
-        crate::pipeline::output::json::to_string(summary, 3).as_bytes(),
+        crate::json::to_string(summary, 3).as_bytes(),
     )?;
     let exists = |name: &str, file: &str| {
         std::fs::symlink_metadata(out.join(name).join(file)).is_ok_and(|m| m.is_file())

@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-pub struct Sink {
+pub(crate) struct Sink {
     dir: PathBuf,
     check: bool,
     /// What earlier runs wrote here: the manifest's files and the journal's.
@@ -57,7 +57,7 @@ impl Sink {
     /// `dir` is a real folder below the output root (see [`guard::real_dir`];
     /// with `--check` it may be missing); `recorded` the files its manifest
     /// lists, if it has a manifest (validated by the caller).
-    pub fn new(
+    pub(crate) fn new(
         dir: &Path,
         check: bool,
         recorded: Option<&BTreeMap<String, String>>,
@@ -95,14 +95,14 @@ impl Sink {
 
     /// Writes (or checks) one output file that the manifest lists. A file of
     /// the same name that the tool cannot prove it wrote fails the puzzle.
-    pub fn put(&mut self, name: &str, bytes: &[u8]) -> Result<(), OutputError> {
+    pub(crate) fn put(&mut self, name: &str, bytes: &[u8]) -> Result<(), OutputError> {
         self.stage(name, bytes)?;
         self.commit()
     }
 
     /// As [`Sink::put`], but the file reaches its name only at the next
     /// [`Sink::commit`]: a batch of files then costs one journal write.
-    pub fn stage(&mut self, name: &str, bytes: &[u8]) -> Result<(), OutputError> {
+    pub(crate) fn stage(&mut self, name: &str, bytes: &[u8]) -> Result<(), OutputError> {
         let hash = manifest::hash(bytes);
         self.produced.insert(name.to_string(), hash.clone());
         self.write(name, bytes, Some(hash))
@@ -110,7 +110,7 @@ impl Sink {
 
     /// Writes (or checks) the folder's record (its manifest), which the
     /// caller has read and validated, so it may be replaced.
-    pub fn put_record(&mut self, name: &str, bytes: &[u8]) -> Result<(), OutputError> {
+    pub(crate) fn put_record(&mut self, name: &str, bytes: &[u8]) -> Result<(), OutputError> {
         self.write(name, bytes, None)?;
         self.commit()
     }
@@ -173,7 +173,7 @@ impl Sink {
     /// then a rename each. A staged name found taken (by something no record
     /// names) is left alone if it holds the same bytes, and fails the puzzle
     /// otherwise; the temporary files not renamed are removed.
-    pub fn commit(&mut self) -> Result<(), OutputError> {
+    pub(crate) fn commit(&mut self) -> Result<(), OutputError> {
         let lines: String = self
             .pending
             .iter()
@@ -205,7 +205,7 @@ impl Sink {
     /// Removes (or lists) the files an earlier run recorded that this run did
     /// not produce, if their bytes are still the recorded ones, and the
     /// temporary files a killed run left. Touches nothing else.
-    pub fn sweep(&mut self) -> Result<(), OutputError> {
+    pub(crate) fn sweep(&mut self) -> Result<(), OutputError> {
         let stale: Vec<String> = self
             .records
             .keys()
@@ -257,7 +257,7 @@ impl Sink {
     }
 
     /// After the manifest is written it vouches for every file: the journal goes.
-    pub fn close(&mut self) -> Result<(), OutputError> {
+    pub(crate) fn close(&mut self) -> Result<(), OutputError> {
         if self.check {
             return Ok(());
         }

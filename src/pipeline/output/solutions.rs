@@ -1,6 +1,6 @@
 //! The text and JSON forms of a puzzle's solutions.
 
-use super::json::Inline;
+use crate::json::Inline;
 use crate::kind::solutions_file::SolutionsFile;
 use crate::kind::tiles::model::{Placement, Puzzle};
 use crate::kind::tiles::solve::{Closest, Outcome};

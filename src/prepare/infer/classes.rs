@@ -11,7 +11,7 @@ use super::halves::{colour_distance, Half, Mask, GRID};
 /// Distance between two halves: colour of ground and ink, then the ink's
 /// shape and extent under the best of the four turns of the crop (a name
 /// written upright on every side of a card turns against its edge).
-pub fn distance(a: &Half, b: &Half) -> f32 {
+pub(crate) fn distance(a: &Half, b: &Half) -> f32 {
     let colour = colour_distance;
     let mut d = match (a.card_ground, b.card_ground) {
         (true, true) => 0.0,
@@ -45,7 +45,7 @@ pub fn distance(a: &Half, b: &Half) -> f32 {
 /// Share of ink pixels that differ between two ink pictures at full
 /// resolution, under the best turn and a shift of at most a pixel: what
 /// tells "ASTERIX UP" from "ASTERIX LOW" when the normalised crop cannot.
-pub fn mask_distance(a: &Mask, turns: &[Mask]) -> f32 {
+pub(crate) fn mask_distance(a: &Mask, turns: &[Mask]) -> f32 {
     let mut best = 1.0f32;
     for b in turns {
         let tolerance = 3 + a.w.max(a.h) / 12;
@@ -121,7 +121,7 @@ const CLEAR_GAP: f32 = 1.9;
 
 /// Cuts the halves into an even number of classes, or says why not.
 #[allow(clippy::needless_range_loop)] // a symmetric matrix, read both ways
-pub fn cluster(dist: &[Vec<f32>]) -> Result<Classes, String> {
+pub(crate) fn cluster(dist: &[Vec<f32>]) -> Result<Classes, String> {
     let n = dist.len();
     let mut groups: Vec<Vec<usize>> = (0..n).map(|i| vec![i]).collect();
     let mut link: Vec<Vec<f32>> = dist.to_vec();

@@ -16,18 +16,18 @@ use ink::keep_edge_ink;
 
 /// Working side in pixels: large enough that names written on a 400-pixel
 /// card stay legible (about 8 pixels high), small enough to stay cheap.
-pub const WORK: usize = 400;
+pub(crate) const WORK: usize = 400;
 /// Side of the normalised ink crop compared between halves.
-pub const GRID: usize = 20;
+pub(crate) const GRID: usize = 20;
 
 /// A tile picture at the working side, as linear-ish RGB floats.
-pub struct Work {
+pub(crate) struct Work {
     px: Vec<[f32; 3]>,
 }
 
 impl Work {
     /// Resamples `img` (any square size) to [`WORK`], transparency over white.
-    pub fn new(img: &RgbaImage) -> Work {
+    pub(crate) fn new(img: &RgbaImage) -> Work {
         let side = WORK as u32;
         let small = imageops::resize(img, side, side, imageops::FilterType::Triangle);
         let px = small
@@ -116,7 +116,7 @@ impl Mask {
 /// hues and saturations (each colour divided by its brightness), and of
 /// their brightness only beyond what uneven light does (a factor of 1.6).
 /// About 1 between two clearly different colours.
-pub fn colour_distance(a: [f32; 3], b: [f32; 3]) -> f32 {
+pub(crate) fn colour_distance(a: [f32; 3], b: [f32; 3]) -> f32 {
     let bright = |c: [f32; 3]| (c[0] + c[1] + c[2]) / 3.0 + 10.0;
     let (ba, bb) = (bright(a), bright(b));
     let chroma = (0..3)
@@ -144,7 +144,7 @@ const BORDER: usize = WORK / 50;
 /// Describes the four halves of a tile, in the order right, top, left, bottom.
 /// A ground shared by all four halves is the card's, not the edges': it is
 /// marked so that comparisons ignore it.
-pub fn describe(tile: &Work) -> [Half; 4] {
+pub(crate) fn describe(tile: &Work) -> [Half; 4] {
     let mut halves: [Half; 4] = std::array::from_fn(|side| describe_side(tile, side));
     let shared = halves
         .iter()

@@ -5,11 +5,11 @@
 //! `tile_dict.yaml` ([`yaml`]) and a review sheet ([`sheet`]). Images stay in
 //! this module: the solver only ever sees candidate puzzles.
 
-pub mod classes;
-pub mod halves;
-pub mod names;
+pub(crate) mod classes;
+pub(crate) mod halves;
+pub(crate) mod names;
 pub mod pairing;
-pub mod sheet;
+pub(crate) mod sheet;
 pub mod yaml;
 
 use crate::error::{InputError, OutputError, PuzzleError};

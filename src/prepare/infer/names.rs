@@ -31,7 +31,7 @@ const SPACE: usize = usize::MAX;
 /// grid, so a word is first compared whole (as tolerant as the classes'
 /// own comparison): a word seen before gets that word's glyph numbers, and
 /// only a new word is numbered glyph by glyph.
-pub fn glyph_strings(masks: &[&Mask]) -> Vec<Vec<usize>> {
+pub(crate) fn glyph_strings(masks: &[&Mask]) -> Vec<Vec<usize>> {
     let mut glyph_prototypes: Vec<Mask> = Vec::new();
     let mut word_prototypes: Vec<(Word, Vec<usize>)> = Vec::new();
     masks
@@ -148,7 +148,7 @@ fn words(m: &Mask) -> Vec<Word> {
 }
 
 /// Columns `x0..=x1` of `m`, cropped to the rows with ink.
-pub fn crop(m: &Mask, x0: usize, x1: usize) -> Mask {
+pub(crate) fn crop(m: &Mask, x0: usize, x1: usize) -> Mask {
     let row_on = |y: usize| (x0..=x1).any(|x| m.on[y * m.w + x]);
     let y0 = (0..m.h).find(|&y| row_on(y)).unwrap_or(0);
     let y1 = (0..m.h).rev().find(|&y| row_on(y)).unwrap_or(0).max(y0);
@@ -167,7 +167,7 @@ pub fn crop(m: &Mask, x0: usize, x1: usize) -> Mask {
 /// fall differently on the pixel grid are still one word; but it cannot
 /// see into "SadBottom", and "LEFT" on two names counts as much as
 /// "EAGLE": the two measures are averaged.
-pub fn word_likeness(masks: &[&Mask]) -> Vec<Vec<f32>> {
+pub(crate) fn word_likeness(masks: &[&Mask]) -> Vec<Vec<f32>> {
     let mut prototypes: Vec<Mask> = Vec::new();
     let class_words: Vec<Vec<usize>> = masks
         .iter()
@@ -211,7 +211,7 @@ pub fn word_likeness(masks: &[&Mask]) -> Vec<Vec<f32>> {
 /// the glyphs the two share in common runs, over both lengths (spaces not
 /// counted), times how rare those runs are together: `1 / (n - 1)` for `n`
 /// names holding all of them.
-pub fn likeness(strings: &[Vec<usize>]) -> Vec<Vec<f32>> {
+pub(crate) fn likeness(strings: &[Vec<usize>]) -> Vec<Vec<f32>> {
     let k = strings.len();
     let mut score = vec![vec![0.0f32; k]; k];
     for i in 0..k {

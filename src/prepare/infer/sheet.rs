@@ -20,7 +20,7 @@ const LABEL: u32 = 96;
 const SCALE: i32 = 3;
 
 /// Draws the sheet and encodes it as PNG.
-pub fn draw(images: &[RgbaImage], classes: &Classes, pairing: &Pairing) -> Vec<u8> {
+pub(crate) fn draw(images: &[RgbaImage], classes: &Classes, pairing: &Pairing) -> Vec<u8> {
     let rows = classes.members.len() as u32;
     let widest = classes
         .members

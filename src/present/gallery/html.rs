@@ -22,7 +22,7 @@ const EXTRAS: [(&str, &str); 3] = [
 /// The whole gallery page for a run's summary; `exists(name, file)` says
 /// whether the puzzle `name`'s output folder holds `file` (for the links to
 /// files this run did not write).
-pub fn index_html(summary: &Summary, exists: &dyn Fn(&str, &str) -> bool) -> String {
+pub(crate) fn index_html(summary: &Summary, exists: &dyn Fn(&str, &str) -> bool) -> String {
     let t = &summary.totals;
     let mut s = String::from(HEAD);
     let puzzles = if t.puzzles == 1 { "puzzle" } else { "puzzles" };

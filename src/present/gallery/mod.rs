@@ -4,9 +4,9 @@
 //! which builds on the wording here.
 
 mod html;
-pub mod thumbs;
+pub(crate) mod thumbs;
 
-pub use html::index_html;
+pub(crate) use html::index_html;
 
 use crate::phrases;
 use crate::present::summary::{PuzzleReport, Status};

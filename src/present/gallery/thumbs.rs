@@ -8,10 +8,10 @@ use crate::kind::tiles::render::Canvas;
 
 /// Longest side of a thumbnail in pixels: four fit side by side in the
 /// gallery's column, and a 3 x 3 board's tiles stay recognisable.
-pub const THUMB: u32 = 240;
+pub(crate) const THUMB: u32 = 240;
 
 /// The thumbnail's file name for a board's file name.
-pub fn name(board_file: &str) -> String {
+pub(crate) fn name(board_file: &str) -> String {
     format!("thumb-{board_file}")
 }
 
@@ -19,7 +19,7 @@ pub fn name(board_file: &str) -> String {
 /// to, or `None` when the board is no larger than a thumbnail (the page then
 /// shows the board itself and no thumbnail is written): a whole factor, the
 /// smallest that brings its longest side to [`THUMB`] or less.
-pub fn size(w: u32, h: u32) -> Option<(u32, u32)> {
+pub(crate) fn size(w: u32, h: u32) -> Option<(u32, u32)> {
     let k = factor(w, h)?;
     Some((w.div_ceil(k), h.div_ceil(k)))
 }
@@ -29,7 +29,7 @@ pub fn size(w: u32, h: u32) -> Option<(u32, u32)> {
 /// Only these and the unsolved board get a thumbnail file; the folded ones
 /// show their full board at thumbnail size, loaded only when opened, so a
 /// puzzle with hundreds of solutions writes a handful of thumbnails.
-pub fn inline(r: &crate::present::summary::PuzzleReport) -> Vec<bool> {
+pub(crate) fn inline(r: &crate::present::summary::PuzzleReport) -> Vec<bool> {
     let looks = &r.rendered_looks;
     let by_look = r.closest.is_none() && looks.len() == r.rendered.len();
     let mut seen = std::collections::BTreeSet::new();
@@ -53,7 +53,7 @@ fn factor(w: u32, h: u32) -> Option<u32> {
 /// bottom edges): every board pixel counts once, flat colours stay flat, it
 /// reads each board pixel once (a board's thumbnail costs a fraction of its
 /// encoding), and integer sums give the same bytes on every machine.
-pub fn make(board: &Canvas, thumb: &mut Canvas) -> bool {
+pub(crate) fn make(board: &Canvas, thumb: &mut Canvas) -> bool {
     let (w, h) = (board.width, board.height);
     let (Some(k), Some((tw, th))) = (factor(w, h), size(w, h)) else {
         return false;

@@ -13,11 +13,11 @@ use crate::kind::tiles::model::{Edge, Placement, Puzzle};
 use serde::Serialize;
 
 /// The page's file name in a puzzle's output folder.
-pub const FILE_NAME: &str = "play.html";
+pub(crate) const FILE_NAME: &str = "play.html";
 
 /// Solutions the page holds at most: a reader steps through a handful, and a
 /// puzzle with millions would make a page of megabytes.
-pub const MAX_SOLUTIONS: usize = 100;
+pub(crate) const MAX_SOLUTIONS: usize = 100;
 
 const SCRIPT: &str = include_str!("play.js");
 const STYLE: &str = include_str!("play.css");
@@ -26,7 +26,7 @@ const STYLE: &str = include_str!("play.css");
 /// the page, its size, the side of one tile and the frame round the board,
 /// in pixels.
 #[derive(Clone, Copy, Debug, Serialize)]
-pub struct Picture<'a> {
+pub(crate) struct Picture<'a> {
     pub src: &'a str,
     pub width: u32,
     pub height: u32,
@@ -51,14 +51,14 @@ struct Data<'a> {
 /// The solutions found: the listed boards, how many there are in all, and
 /// whether the search counted them all.
 #[derive(Clone, Copy)]
-pub struct Solutions<'a> {
+pub(crate) struct Solutions<'a> {
     pub boards: &'a [Vec<Placement>],
     pub total: usize,
     pub complete: bool,
 }
 
 /// The whole page for the puzzle `name`.
-pub fn page(name: &str, puzzle: &Puzzle, found: Solutions, picture: Picture) -> String {
+pub(crate) fn page(name: &str, puzzle: &Puzzle, found: Solutions, picture: Picture) -> String {
     let codes = puzzle.matching.codes().min(usize::from(u8::MAX) + 1);
     let code = |c: usize| Edge(c as u8);
     let data = Data {

@@ -8,7 +8,7 @@ mod missing;
 pub mod overwrite;
 pub mod pictures;
 pub(crate) mod signed;
-pub mod spec;
+pub(crate) mod spec;
 pub mod tile_dict;
 pub(crate) mod yaml;
 

@@ -65,7 +65,7 @@ impl Spec {
 }
 
 /// One line of a notation with one piece per line, as its reader sees it.
-pub struct Line {
+pub(crate) struct Line {
     /// The piece this line describes (numbered from 0, as those notations do).
     pub piece: usize,
     pub number: usize,
@@ -75,7 +75,7 @@ pub struct Line {
 
 impl Line {
     /// A message about this line at `col`, in the reader's style.
-    pub fn error(&self, file: &Path, col: usize, problem: String, hint: &str) -> InputError {
+    pub(crate) fn error(&self, file: &Path, col: usize, problem: String, hint: &str) -> InputError {
         InputError::new(file, format!("piece {}{problem}", self.piece))
             .at(self.number, col)
             .hint(hint)
@@ -85,7 +85,7 @@ impl Line {
 /// Reads a notation with one piece per line, where `#` starts a comment:
 /// `piece` turns a line into its four edges (right, top, left, bottom), or
 /// `None` when the line holds nothing. The pieces are tiles 1..N in order.
-pub fn line_pieces(
+pub(crate) fn line_pieces(
     file: &Path,
     text: &str,
     hint: &str,
@@ -133,7 +133,7 @@ fn mark_index(m: Mark) -> usize {
 /// Builds the one puzzle model from a notation's [`Spec`]: the board's shape
 /// (`shape`, from `board.yaml`, wins over the notation's; without either the
 /// board is square), edge codes, and which codes fit.
-pub fn build(spec: Spec, shape: Option<(usize, usize)>) -> Result<Parsed, InputError> {
+pub(crate) fn build(spec: Spec, shape: Option<(usize, usize)>) -> Result<Parsed, InputError> {
     let file = spec.file.as_path();
     let n = tile_count(file, &spec)?;
     let (rows, cols) = board_shape(file, n, shape.or(spec.shape))?;

@@ -9,7 +9,7 @@ mod parallel;
 mod search;
 mod symmetry;
 mod tables;
-pub mod trace;
+pub(crate) mod trace;
 
 pub use classes::{look_classes, rotation_classes};
 pub use closest::{closest, Closest, CLOSEST_NODES};

@@ -17,7 +17,7 @@ use std::ops::ControlFlow;
 /// One thing the search does. `depth` is the position in the fill order
 /// (0 = the first cell filled), `cell` the row-major cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Event {
+pub(crate) enum Event {
     /// The oriented tile fits every filled neighbour and is put down.
     Place {
         depth: usize,
@@ -36,7 +36,7 @@ pub enum Event {
 
 /// How the traced search ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Traced {
+pub(crate) struct Traced {
     /// The first solution, row-major; `None` when there is none (or the
     /// search was stopped first).
     pub solution: Option<Board>,
@@ -54,7 +54,7 @@ pub struct Traced {
 /// first solution, calling `on_event` for every event in order. The search
 /// stops after `max_events` events, or when `on_event` says so: a search
 /// whose first solution lies billions of tries away must not run unbounded.
-pub fn trace(
+pub(crate) fn trace(
     puzzle: &Puzzle,
     order: Order,
     turn_order: TurnOrder,
