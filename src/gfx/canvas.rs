@@ -173,45 +173,6 @@ pub fn encode_png(image: &RgbImage, effort: PngEffort, out: &mut Vec<u8>) {
 /// The picture's colours, sorted, and its pixels as indices into them; or
 /// `None` past 256 colours.
 fn to_palette(image: &RgbImage) -> Option<(Vec<[u8; 3]>, Vec<u8>)> {
-    let palette = palette_of(std::slice::from_ref(image), &[])?;
-    let indices = indices(&palette, image);
-    Some((palette, indices))
-}
-
-/// The colours of all `pictures` and of `extra`, sorted (so the same
-/// pictures always give the same palette), or `None` past 256.
-pub(crate) fn palette_of(pictures: &[RgbImage], extra: &[[u8; 3]]) -> Option<Vec<[u8; 3]>> {
-    let mut seen: std::collections::HashSet<[u8; 3]> = extra.iter().copied().collect();
-    for picture in pictures {
-        let mut last = None;
-        for px in picture.pixels() {
-            // Drawn pictures are mostly runs: skip the set for a repeat.
-            if last != Some(px.0) {
-                last = Some(px.0);
-                seen.insert(px.0);
-                if seen.len() > 256 {
-                    return None;
-                }
-            }
-        }
-    }
-    let mut palette: Vec<[u8; 3]> = seen.into_iter().collect();
-    palette.sort_unstable();
-    Some(palette)
-}
-
-/// `picture`'s pixels as indices into `palette` (0 for a colour not in it).
-pub(crate) fn indices(palette: &[[u8; 3]], picture: &RgbImage) -> Vec<u8> {
-    let index = |c: [u8; 3]| palette.binary_search(&c).map_or(0, |i| i as u8);
-    // Runs of one colour look it up once.
-    let mut last = ([0; 3], index([0; 3]));
-    picture
-        .pixels()
-        .map(|px| {
-            if px.0 != last.0 {
-                last = (px.0, index(px.0));
-            }
-            last.1
-        })
-        .collect()
+    let mut ix = crate::gfx::palette::index(&[image.as_raw()], &[])?;
+    Some((ix.colours, ix.pictures.pop()?))
 }

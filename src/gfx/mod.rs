@@ -1,7 +1,9 @@
 //! Pixels and files of pictures, knowing nothing of puzzles: the board
-//! [`canvas`], the built-in bitmap [`font`], the [`png`] writer and [`apng`].
+//! [`canvas`], the built-in bitmap [`font`], [`palette`] indices, the [`png`]
+//! writer and [`apng`].
 
 pub mod apng;
 pub mod canvas;
 pub(crate) mod font;
+pub(crate) mod palette;
 pub mod png;

@@ -114,14 +114,14 @@ impl PuzzleKind for Tiles {
         let flat: Vec<RgbImage> = p.pictures.iter().map(render::flatten_over_white).collect();
         let tiles = TileSet::new(
             render::board_shape(&p.puzzle, &p.pictures, style),
-            &flat,
+            flat,
             style.tile_size.map_or(Scale::Keep, Scale::To),
             plain,
         );
         TileBoards {
             tiles,
             thumbs: None,
-            flat: plain.then_some(flat),
+            plain,
             style,
             puzzle: &p.puzzle,
             found,
@@ -135,9 +135,9 @@ pub struct TileBoards<'a> {
     /// The tiles scaled down for thumbnails, when the boards get one and
     /// nothing is drawn on them.
     thumbs: Option<TileSet>,
-    /// The flattened pictures, kept for the thumbnails' tiles while they may
-    /// still be made (only when nothing is drawn on the boards).
-    flat: Option<Vec<RgbImage>>,
+    /// Nothing is drawn on the boards, so thumbnails may be painted from
+    /// shrunk tiles.
+    plain: bool,
     style: Style,
     pub puzzle: &'a Puzzle,
     pub found: &'a Found,
@@ -175,15 +175,14 @@ impl Boards for TileBoards<'_> {
     /// every board: the pictures shrink by the whole factor that makes the
     /// board's longest row or column of tiles fit `longest`.
     fn paint_thumbs(&mut self, longest: u32) {
-        let Some(flat) = self.flat.take() else {
+        if !self.plain || self.thumbs.is_some() {
             return;
-        };
-        let picture_side = flat.first().map_or(0, |p| p.width());
+        }
         let (rows, cols) = (self.puzzle.rows, self.puzzle.cols);
         let most = u32::try_from(rows.max(cols)).unwrap_or(u32::MAX).max(1);
         let side = (longest.saturating_sub(2 * FRAME) / most).max(1);
-        let k = picture_side.div_ceil(side).max(1);
-        self.thumbs = Some(TileSet::new((rows, cols, 0), &flat, Scale::Shrink(k), true));
+        let k = self.tiles.side().div_ceil(side).max(1);
+        self.thumbs = Some(self.tiles.shrunk(k));
     }
     fn thumb_size(&self) -> Option<[u32; 2]> {
         self.thumbs.as_ref().map(TileSet::size)

@@ -46,7 +46,7 @@ impl<'p> Renderer<'p> {
         let flat: Vec<RgbImage> = pictures.iter().map(flatten_over_white).collect();
         let tiles = TileSet::new(
             board_shape(puzzle, pictures, style),
-            &flat,
+            flat,
             style.tile_size.map_or(Scale::Keep, Scale::To),
             false,
         );

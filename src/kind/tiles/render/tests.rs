@@ -306,8 +306,8 @@ fn indexed_boards_show_the_same_pixels_as_rgb_ones() {
         .collect();
     let shape = (2, 2, 0);
     let flat: Vec<RgbImage> = pics.iter().map(flatten_over_white).collect();
-    let indexed = TileSet::new(shape, &flat, Scale::Keep, true);
-    let rgb = TileSet::new(shape, &flat, Scale::Keep, false);
+    let indexed = TileSet::new(shape, flat.clone(), Scale::Keep, true);
+    let rgb = TileSet::new(shape, flat, Scale::Keep, false);
     assert!(indexed.is_indexed() && !rgb.is_indexed());
     let (mut a, mut b) = (Canvas::default(), Canvas::default());
     indexed.paint(&board, &mut a);
@@ -329,7 +329,7 @@ fn indexed_boards_show_the_same_pixels_as_rgb_ones() {
     // Every pixel its own colour: 4 x 81 > 256, so RGB.
     let many: Vec<RgbaImage> = (0..4).map(|k| tile(k * 60, 9)).collect();
     let many: Vec<RgbImage> = many.iter().map(flatten_over_white).collect();
-    assert!(!TileSet::new(shape, &many, Scale::Keep, true).is_indexed());
+    assert!(!TileSet::new(shape, many, Scale::Keep, true).is_indexed());
 }
 
 #[test]
@@ -344,19 +344,28 @@ fn shrunk_tiles_are_block_means() {
         Rgba([v, v, v, 255])
     });
     let p = puzzle(1, 1);
-    let small = TileSet::new(
+    let full = TileSet::new(
         (1, 1, 0),
-        &[flatten_over_white(&pic)],
-        Scale::Shrink(2),
+        vec![flatten_over_white(&pic)],
+        Scale::Keep,
         false,
     );
+    let small = full.shrunk(2);
     assert_eq!(small.size(), [4, 4]);
     let mut c = Canvas::default();
     paint_unsolved(&p, Style::default(), &small, &mut c);
-    let img = c.rgb();
+    // Five colours: painted as palette indices, as thumbnails of drawn tiles are.
+    assert!(small.is_indexed());
+    let img = c.to_rgb();
     // (0 + 0 + 0 + 100) / 4 = 25; the other blocks are flat.
     assert_eq!(img.get_pixel(1, 1).0, [25, 25, 25]);
     assert_eq!(img.get_pixel(2, 1).0, [20, 20, 20]);
     assert_eq!(img.get_pixel(1, 2).0, [40, 40, 40]);
     assert_eq!(img.get_pixel(2, 2).0, [60, 60, 60]);
+    // Shrinking tiles held as palette indices gives the same thumbnail.
+    let indexed = TileSet::new((1, 1, 0), vec![flatten_over_white(&pic)], Scale::Keep, true);
+    assert!(indexed.is_indexed());
+    let mut d = Canvas::default();
+    paint_unsolved(&p, Style::default(), &indexed.shrunk(2), &mut d);
+    assert!(d.to_rgb() == img);
 }
