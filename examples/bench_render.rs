@@ -18,6 +18,29 @@ use std::time::{Duration, Instant};
 use unscramble::kind::tiles::render;
 use unscramble::pipeline::batch;
 
+/// CPU time of the whole process, every thread (also ones that have
+/// exited): on a machine shared with other work it moves far less than wall
+/// time, which counts the time other processes hold the core.
+fn cpu() -> Duration {
+    let t = rustix::time::clock_gettime(rustix::time::ClockId::ProcessCPUTime);
+    Duration::new(
+        u64::try_from(t.tv_sec).unwrap_or(0),
+        u32::try_from(t.tv_nsec).unwrap_or(0),
+    )
+}
+
+/// Wall and CPU time of `f`, pushed onto `into`.
+fn timed<T>(
+    into: &mut (Vec<Duration>, Vec<Duration>),
+    f: impl FnOnce() -> Result<T, Box<dyn std::error::Error>>,
+) -> Result<T, Box<dyn std::error::Error>> {
+    let (t, c) = (Instant::now(), cpu());
+    let out = f()?;
+    into.1.push(cpu() - c);
+    into.0.push(t.elapsed());
+    Ok(out)
+}
+
 fn median(mut v: Vec<Duration>) -> Duration {
     v.sort();
     v[v.len() / 2]
@@ -110,41 +133,53 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .collect::<Result<_, _>>()?;
     let all_files = files_below(&first, &|_| true).len();
     let mut writer = unscramble::gfx::png::PngWriter::default();
-    let (mut full, mut floor, mut again) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut full, mut floor, mut again) = Default::default();
     let (mut buf, mut composite) = (Vec::new(), Vec::new());
     let mut previous = first;
     // Interleaved, so load from other processes falls on all alike.
     for _ in 0..runs {
         let out = fresh_dir();
-        let t = Instant::now();
-        for bytes in &tiles {
-            std::hint::black_box(image::load_from_memory_with_format(
-                bytes,
-                image::ImageFormat::Png,
-            )?);
-        }
-        std::fs::create_dir_all(&out)?;
-        for (i, b) in boards.iter().enumerate() {
-            composite.clear();
-            composite.extend_from_slice(b.pixels());
-            std::hint::black_box(&composite);
-            b.encode(render::PngEffort::Default, &mut writer, &mut buf);
-            std::fs::write(out.join(format!("{i}.png")), &buf)?;
-        }
-        floor.push(t.elapsed());
-
+        timed(&mut floor, || {
+            for bytes in &tiles {
+                std::hint::black_box(image::load_from_memory_with_format(
+                    bytes,
+                    image::ImageFormat::Png,
+                )?);
+            }
+            std::fs::create_dir_all(&out)?;
+            for (i, b) in boards.iter().enumerate() {
+                composite.clear();
+                composite.extend_from_slice(b.pixels());
+                std::hint::black_box(&composite);
+                b.encode(render::PngEffort::Default, &mut writer, &mut buf);
+                std::fs::write(out.join(format!("{i}.png")), &buf)?;
+            }
+            Ok(())
+        })?;
         let out = fresh_dir();
-        let t = Instant::now();
-        batch::render_all(&puzzles, &out, &options, Some(1), &|_| {}, &quiet)?;
-        full.push(t.elapsed());
-
-        let t = Instant::now();
-        batch::render_all(&puzzles, &previous, &force, Some(1), &|_| {}, &quiet)?;
-        again.push(t.elapsed());
+        timed(&mut full, || {
+            Ok(batch::render_all(
+                &puzzles,
+                &out,
+                &options,
+                Some(1),
+                &|_| {},
+                &quiet,
+            )?)
+        })?;
+        timed(&mut again, || {
+            Ok(batch::render_all(
+                &puzzles,
+                &previous,
+                &force,
+                Some(1),
+                &|_| {},
+                &quiet,
+            )?)
+        })?;
         previous = out;
     }
     let _ = std::fs::remove_dir_all(&tmp);
-    let (f, r, a) = (median(floor), median(full), median(again));
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     let load: Vec<&str> = load.split_whitespace().take(3).collect();
     println!(
@@ -154,25 +189,34 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         load.join(" ")
     );
     println!();
-    println!("| what | median |");
-    println!("|---|---|");
-    println!(
-        "| floor: decode {} tile PNGs, copy and encode {} boards (default encoder, palette where <= 256 colours), fs::write each board PNG into a new folder | {:.1} ms |",
-        tiles.len(),
-        boards.len(),
-        ms(f)
+    println!("| what | wall, median | CPU, median |");
+    println!("|---|---|---|");
+    let row = |what: String, (wall, cpu): (Vec<Duration>, Vec<Duration>)| {
+        let (w, c) = (median(wall), median(cpu));
+        println!("| {what} | {:.1} ms | {:.1} ms |", ms(w), ms(c));
+        (w, c)
+    };
+    let f = row(
+        format!(
+            "floor: decode {} tile PNGs, copy and encode {} boards (default encoder, palette where <= 256 colours), fs::write each board PNG into a new folder",
+            tiles.len(),
+            boards.len()
+        ),
+        floor,
     );
-    println!(
-        "| render -j 1 into a new folder ({all_files} files: boards, texts, thumbnails, JSON, manifests, gallery) | {:.1} ms |",
-        ms(r)
+    let r = row(
+        format!("render -j 1 into a new folder ({all_files} files: boards, texts, thumbnails, JSON, manifests, gallery)"),
+        full,
     );
-    println!(
-        "| render --force -j 1 over its previous output (reads every file back) | {:.1} ms |",
-        ms(a)
+    row(
+        "render --force -j 1 over its previous output (reads every file back)".into(),
+        again,
     );
+    let ratio = |a: Duration, b: Duration| a.as_secs_f64() / b.as_secs_f64();
     println!(
-        "| ratio render / floor | {:.2}x |",
-        r.as_secs_f64() / f.as_secs_f64()
+        "| ratio render / floor | {:.2}x | {:.2}x |",
+        ratio(r.0, f.0),
+        ratio(r.1, f.1)
     );
     Ok(())
 }
