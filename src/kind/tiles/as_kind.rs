@@ -9,7 +9,7 @@ use crate::kind::tiles::model::{Placement, Puzzle};
 use crate::kind::tiles::render::{self, Scale, Style, TileSet};
 use crate::kind::tiles::solve::{self, Found, Limits};
 use crate::kind::{Boards, ClosestFacts, Facts, Failed, Image, Kind, PuzzleKind, Read, Search};
-use image::{RgbImage, RgbaImage};
+use image::RgbImage;
 use std::path::Path;
 
 /// Edge-matching tile puzzles.
@@ -22,10 +22,10 @@ pub struct TileSource {
     pub board: Option<BoardFile>,
 }
 
-/// A tile puzzle with its pictures decoded.
+/// A tile puzzle with its pictures decoded and flattened over white.
 pub struct TilePuzzle {
     pub puzzle: Puzzle,
-    pub pictures: Vec<RgbaImage>,
+    pub pictures: Vec<RgbImage>,
 }
 
 impl PuzzleKind for Tiles {
@@ -66,7 +66,8 @@ impl PuzzleKind for Tiles {
     }
 
     fn load(source: TileSource, max_side: u32) -> Result<TilePuzzle, InputError> {
-        let pictures = pictures::decode_all(&source.pictures, max_side)?;
+        let decoded = pictures::decode_all(&source.pictures, max_side)?;
+        let pictures = decoded.into_iter().map(pictures::flat).collect();
         Ok(TilePuzzle {
             puzzle: source.puzzle,
             pictures,
@@ -111,10 +112,10 @@ impl PuzzleKind for Tiles {
         // Palette indices only where nothing is drawn on top of the tiles:
         // the overlays have colours of their own.
         let plain = !style.labels && !style.highlight && found.closest.is_none();
-        let flat: Vec<RgbImage> = p.pictures.iter().map(render::flatten_over_white).collect();
+        let side = p.pictures.first().map_or(0, RgbImage::width);
         let tiles = TileSet::new(
-            render::board_shape(&p.puzzle, &p.pictures, style),
-            flat,
+            render::board_shape(&p.puzzle, side, style),
+            p.pictures.clone(),
             style.tile_size.map_or(Scale::Keep, Scale::To),
             plain,
         );

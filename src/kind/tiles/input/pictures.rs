@@ -2,7 +2,7 @@
 //! solving, so a bad scan is reported with its file name and a fix.
 
 use crate::error::InputError;
-use image::{ImageFormat, ImageReader, RgbImage, RgbaImage};
+use image::{DynamicImage, ImageFormat, ImageReader, RgbImage, RgbaImage};
 use std::io::Cursor;
 use std::path::{Path, PathBuf};
 
@@ -37,18 +37,28 @@ pub fn read_all(
 
 /// Reads and decodes the pictures of tiles `1..=count`, all square and of one size.
 pub fn load(input_dir: &Path, count: usize, max_side: u32) -> Result<Vec<RgbaImage>, InputError> {
-    decode_all(&read_all(input_dir, count, max_side)?, max_side)
+    let decoded = decode_all(&read_all(input_dir, count, max_side)?, max_side)?;
+    Ok(decoded.into_iter().map(DynamicImage::into_rgba8).collect())
+}
+
+/// A decoded picture over white, as boards show it: a picture without
+/// transparency is taken as it is, not widened to RGBA and flattened back.
+pub fn flat(picture: DynamicImage) -> RgbImage {
+    match picture {
+        DynamicImage::ImageRgb8(rgb) => rgb,
+        other => flatten_over_white(&other.into_rgba8()),
+    }
 }
 
 /// Decodes pictures read by [`read_all`], checking that all are square and of
 /// one size. A picture whose header declares a side above `max_side` is
 /// refused before anything is allocated for its pixels.
-pub fn decode_all(raw: &[RawPicture], max_side: u32) -> Result<Vec<RgbaImage>, InputError> {
-    let mut pictures: Vec<RgbaImage> = Vec::with_capacity(raw.len());
+pub fn decode_all(raw: &[RawPicture], max_side: u32) -> Result<Vec<DynamicImage>, InputError> {
+    let mut pictures: Vec<DynamicImage> = Vec::with_capacity(raw.len());
     for RawPicture { path, bytes } in raw {
         let path = path.as_path();
         let picture = decode_one(path, bytes, max_side)?;
-        let (w, h) = picture.dimensions();
+        let (w, h) = (picture.width(), picture.height());
         if w != h {
             return Err(
                 InputError::new(path, format!("the tile picture is {w}x{h}, not square"))
@@ -72,7 +82,7 @@ pub fn decode_all(raw: &[RawPicture], max_side: u32) -> Result<Vec<RgbaImage>, I
     Ok(pictures)
 }
 
-fn decode_one(path: &Path, bytes: &[u8], max_side: u32) -> Result<RgbaImage, InputError> {
+fn decode_one(path: &Path, bytes: &[u8], max_side: u32) -> Result<DynamicImage, InputError> {
     if bytes.is_empty() {
         return Err(InputError::new(path, "the file is empty (0 bytes)")
             .hint("export the tile picture again as PNG"));
@@ -104,7 +114,7 @@ fn decode_one(path: &Path, bytes: &[u8], max_side: u32) -> Result<RgbaImage, Inp
     let mut limits = image::Limits::default();
     limits.max_image_width = Some(max_side);
     limits.max_image_height = Some(max_side);
-    Ok(decode_png(path, bytes, limits)?.into_rgba8())
+    decode_png(path, bytes, limits)
 }
 
 /// Decodes a PNG whose declared size the caller has already checked, with

@@ -45,7 +45,7 @@ impl<'p> Renderer<'p> {
     pub fn new(puzzle: &'p Puzzle, pictures: &[RgbaImage], style: Style) -> Renderer<'p> {
         let flat: Vec<RgbImage> = pictures.iter().map(flatten_over_white).collect();
         let tiles = TileSet::new(
-            board_shape(puzzle, pictures, style),
+            board_shape(puzzle, pictures.first().map_or(0, RgbaImage::width), style),
             flat,
             style.tile_size.map_or(Scale::Keep, Scale::To),
             false,
@@ -131,12 +131,10 @@ impl<'p> Renderer<'p> {
     }
 }
 
-/// Rows, columns, and the pixel rows `--labels` adds below the board.
-pub fn board_shape(puzzle: &Puzzle, pictures: &[RgbaImage], style: Style) -> (usize, usize, u32) {
-    let side = style
-        .tile_size
-        .or_else(|| pictures.first().map(|p| p.width()))
-        .unwrap_or(0);
+/// Rows, columns, and the pixel rows `--labels` adds below the board, for
+/// pictures `picture_side` pixels square.
+pub fn board_shape(puzzle: &Puzzle, picture_side: u32, style: Style) -> (usize, usize, u32) {
+    let side = style.tile_size.unwrap_or(picture_side);
     let below = if style.labels {
         overlay::key_height(puzzle.rows, side)
     } else {
