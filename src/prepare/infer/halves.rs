@@ -175,11 +175,19 @@ fn describe_side(tile: &Work, side: usize) -> Half {
     spreads.sort_by(f32::total_cmp);
     let typical = spreads.get(spreads.len() / 2).copied().unwrap_or(0.0);
     let threshold = (typical * 4.0).max(45.0);
+    // The rows along the side are read too, but only to finish words begun
+    // inside: a name's descenders ("Grey", "Kopf") can reach into them,
+    // and cutting them off made one name on a bottom edge differ from
+    // itself on a side.
+    let last = WORK - 1;
+    cells.extend((0..BORDER).flat_map(|v| {
+        (v + margin + 1..last.saturating_sub(v + margin)).map(move |u| (u, v, tile.at(side, u, v)))
+    }));
     let mut strength = vec![0.0f32; WORK * WORK / 2];
     for &(u, v, c) in &cells {
         strength[v * WORK + u] = ((dist(c, ground) - threshold * 0.5) / threshold).clamp(0.0, 1.0);
     }
-    let ink = keep_edge_ink(&strength);
+    let ink = keep_edge_ink(&strength, BORDER);
     let (mut u0, mut v0, mut u1, mut v1) = (WORK, WORK, 0, 0);
     let mut sum = [0.0f32; 3];
     let mut inked = 0.0f32;
