@@ -58,7 +58,7 @@ impl Work {
 
 /// What one half looks like.
 #[derive(Clone, Debug)]
-pub struct Half {
+pub(crate) struct Half {
     /// Median colour of the region.
     pub ground: [f32; 3],
     /// The ground is the whole tile's (a card's background), not this edge's.
@@ -82,7 +82,7 @@ pub struct Half {
 
 /// A small binary picture, row-major.
 #[derive(Clone, Debug, Default)]
-pub struct Mask {
+pub(crate) struct Mask {
     pub w: usize,
     pub h: usize,
     pub on: Vec<bool>,
@@ -95,7 +95,7 @@ impl Mask {
         self.on[y * self.w + x]
     }
     /// The mask turned a quarter turn counter-clockwise.
-    pub fn turned(&self) -> Mask {
+    pub(crate) fn turned(&self) -> Mask {
         let mut on = vec![false; self.w * self.h];
         for y in 0..self.h {
             for x in 0..self.w {
