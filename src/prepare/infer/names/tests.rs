@@ -32,3 +32,25 @@ fn a_name_with_its_words_swapped_is_the_other_half() {
     let s = likeness(&strings);
     assert!(s[0][1] > s[0][2], "{:?}", s);
 }
+
+/// A solid 10x8 word with the rows `rows` of the columns `cols` left blank.
+fn word_with_hole(rows: std::ops::Range<usize>, cols: std::ops::Range<usize>) -> Mask {
+    let (w, h) = (10, 8);
+    let on: Vec<bool> = (0..w * h)
+        .map(|i| !(rows.contains(&(i / w)) && cols.contains(&(i % w))))
+        .collect();
+    let count = on.iter().filter(|&&b| b).count();
+    Mask { w, h, on, count }
+}
+
+#[test]
+fn words_a_quarter_of_whose_ink_differs_are_two_words() {
+    let whole = word_with_hole(0..0, 0..0);
+    // 32 of 80 pixels gone: a share of 0.25 differs, like "r2" and "r3".
+    let other = word_with_hole(2..6, 1..9);
+    // 8 pixels gone: the same word fallen differently on the pixel grid.
+    let same = word_with_hole(3..5, 3..7);
+    let ids = word_ids(&[&whole, &other, &same]);
+    assert_ne!(ids[0], ids[1], "{ids:?}");
+    assert_eq!(ids[0], ids[2], "{ids:?}");
+}
