@@ -56,6 +56,27 @@ impl Differences {
     }
 }
 
+impl Differences {
+    /// For every difference under either reading, the class pairs `(i, j)`,
+    /// `i < j`, that differ by it: where one marker tells every picture's
+    /// halves apart, one of these lists holds exactly the right pairs.
+    pub(crate) fn alike(&self) -> Vec<Vec<(usize, usize)>> {
+        let mut out = Vec::new();
+        for ids in &self.readings {
+            let mut by_id: HashMap<usize, Vec<(usize, usize)>> = HashMap::new();
+            for (i, row) in ids.iter().enumerate() {
+                for (j, &id) in row.iter().enumerate().skip(i + 1) {
+                    by_id.entry(id).or_default().push((i, j));
+                }
+            }
+            let mut lists: Vec<_> = by_id.into_iter().collect();
+            lists.sort_unstable_by_key(|(id, _)| *id);
+            out.extend(lists.into_iter().map(|(_, pairs)| pairs));
+        }
+        out
+    }
+}
+
 /// Numbers the difference `diff(i, j)` of each two of `k` classes, the two
 /// sides unordered (a pair is the same however it is written down).
 #[allow(clippy::needless_range_loop)] // a symmetric matrix, written both ways
@@ -115,6 +136,10 @@ mod tests {
         // of the three pairs differ alike.
         let wrong = d.consistency(&[(0, 2), (1, 3), (4, 5)]);
         assert!((wrong - 2.0 / 3.0).abs() < 1e-6, "{wrong}");
+        // Too many pictures to enumerate: the pairs that differ alike are
+        // offered as one list, the right pairing.
+        let right = vec![(0, 1), (2, 3), (4, 5)];
+        assert!(d.alike().contains(&right), "{:?}", d.alike());
     }
 
     #[test]

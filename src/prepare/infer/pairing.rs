@@ -133,12 +133,10 @@ fn all_pairings(k: usize) -> Vec<Vec<(usize, usize)>> {
 }
 
 /// Greedy pairing for too many classes to enumerate: the most resembling
-/// pair first.
-fn greedy(score: &[Vec<f32>]) -> Vec<(usize, usize)> {
+/// pair `(i, j)`, `i < j`, of `among` first; may leave classes unpaired.
+fn greedy(score: &[Vec<f32>], among: &[(usize, usize)]) -> Vec<(usize, usize)> {
     let k = score.len();
-    let mut all: Vec<(usize, usize)> = (0..k)
-        .flat_map(|i| (i + 1..k).map(move |j| (i, j)))
-        .collect();
+    let mut all = among.to_vec();
     all.sort_by(|x, y| score[y.0][y.1].total_cmp(&score[x.0][x.1]));
     let mut used = vec![false; k];
     let mut out = Vec::new();
@@ -178,10 +176,10 @@ pub(crate) fn decide(
     budget: u64,
 ) -> Result<Pairing, String> {
     let k = score.len();
+    let weight = |p: &[(usize, usize)]| {
+        differences.map_or(1.0, |d| 1.0 - CONSISTENCY * (1.0 - d.consistency(p)))
+    };
     let candidates = if k / 2 <= MAX_ENUMERATED {
-        let weight = |p: &[(usize, usize)]| {
-            differences.map_or(1.0, |d| 1.0 - CONSISTENCY * (1.0 - d.consistency(p)))
-        };
         let mut all: Vec<(f32, Vec<(usize, usize)>)> = all_pairings(k)
             .into_iter()
             .map(|p| {
@@ -194,8 +192,23 @@ pub(crate) fn decide(
         all.sort_by(|x, y| y.0.total_cmp(&x.0));
         all
     } else {
-        let p = greedy(score);
-        vec![(p.iter().map(|&(i, j)| score[i][j]).sum(), p)]
+        // Too many to enumerate: the greedy pairing, and every pairing
+        // whose pairs all differ alike (greedy among those pairs), weighed
+        // like the enumerated ones.
+        let mut all: Vec<(f32, Vec<(usize, usize)>)> = Vec::new();
+        let alike = differences.map(Differences::alike).unwrap_or_default();
+        let everything: Vec<(usize, usize)> = (0..k)
+            .flat_map(|i| (i + 1..k).map(move |j| (i, j)))
+            .collect();
+        for among in std::iter::once(&everything).chain(&alike) {
+            let p = greedy(score, among);
+            if p.len() == k / 2 && all.iter().all(|(_, q)| *q != p) {
+                let s = p.iter().map(|&(i, j)| score[i][j]).sum::<f32>() * weight(&p);
+                all.push((s, p));
+            }
+        }
+        all.sort_by(|x, y| y.0.total_cmp(&x.0));
+        all
     };
     let mut spent = 0u64;
     // Does the pairing solve? `None` when the budget ran out first.
