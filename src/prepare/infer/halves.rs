@@ -58,7 +58,7 @@ impl Work {
 
 /// What one half looks like.
 #[derive(Clone, Debug)]
-pub struct Half {
+pub(crate) struct Half {
     /// Median colour of the region.
     pub ground: [f32; 3],
     /// The ground is the whole tile's (a card's background), not this edge's.
@@ -82,7 +82,7 @@ pub struct Half {
 
 /// A small binary picture, row-major.
 #[derive(Clone, Debug, Default)]
-pub struct Mask {
+pub(crate) struct Mask {
     pub w: usize,
     pub h: usize,
     pub on: Vec<bool>,
@@ -95,7 +95,7 @@ impl Mask {
         self.on[y * self.w + x]
     }
     /// The mask turned a quarter turn counter-clockwise.
-    pub fn turned(&self) -> Mask {
+    pub(crate) fn turned(&self) -> Mask {
         let mut on = vec![false; self.w * self.h];
         for y in 0..self.h {
             for x in 0..self.w {
@@ -175,11 +175,19 @@ fn describe_side(tile: &Work, side: usize) -> Half {
     spreads.sort_by(f32::total_cmp);
     let typical = spreads.get(spreads.len() / 2).copied().unwrap_or(0.0);
     let threshold = (typical * 4.0).max(45.0);
+    // The rows along the side are read too, but only to finish words begun
+    // inside: a name's descenders ("Grey", "Kopf") can reach into them,
+    // and cutting them off made one name on a bottom edge differ from
+    // itself on a side.
+    let last = WORK - 1;
+    cells.extend((0..BORDER).flat_map(|v| {
+        (v + margin + 1..last.saturating_sub(v + margin)).map(move |u| (u, v, tile.at(side, u, v)))
+    }));
     let mut strength = vec![0.0f32; WORK * WORK / 2];
     for &(u, v, c) in &cells {
         strength[v * WORK + u] = ((dist(c, ground) - threshold * 0.5) / threshold).clamp(0.0, 1.0);
     }
-    let ink = keep_edge_ink(&strength);
+    let ink = keep_edge_ink(&strength, BORDER);
     let (mut u0, mut v0, mut u1, mut v1) = (WORK, WORK, 0, 0);
     let mut sum = [0.0f32; 3];
     let mut inked = 0.0f32;

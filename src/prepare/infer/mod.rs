@@ -7,6 +7,7 @@
 
 pub(crate) mod classes;
 pub(crate) mod halves;
+pub(crate) mod markers;
 pub(crate) mod names;
 pub mod pairing;
 pub(crate) mod sheet;
@@ -113,9 +114,15 @@ pub fn infer(input_dir: &Path) -> Result<Inferred, PuzzleError> {
         })
         .collect();
     let rep_halves: Vec<&halves::Half> = reps.iter().map(|&r| &halves[r]).collect();
-    let score = pairing::resemblance(&rep_halves);
-    let pairing =
-        pairing::decide(side, &classes.of, &score, pairing::NODE_BUDGET).map_err(refuse)?;
+    let (score, differences) = pairing::resemblance(&rep_halves);
+    let pairing = pairing::decide(
+        side,
+        &classes.of,
+        &score,
+        Some(&differences),
+        pairing::NODE_BUDGET,
+    )
+    .map_err(refuse)?;
     let puzzle = pairing.puzzle.clone();
     // The count is bounded like the pairing searches: past the budget it is
     // reported as a lower bound.

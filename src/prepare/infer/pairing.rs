@@ -8,6 +8,7 @@
 //! solver never sees a picture.
 
 use super::halves::{colour_distance, Half, Mask};
+use super::markers::Differences;
 use super::names;
 use crate::kind::tiles::model::{Edge, Half as Sign, Matching, Puzzle, Tile};
 use crate::kind::tiles::solve::{self, Limits};
@@ -28,11 +29,15 @@ const TIE: f32 = 1e-4;
 /// LEFT" much less; "Sad" in "SadTop" / "SadBottom") and word by word
 /// ([`names::word_likeness`], which survives words falling differently on
 /// the pixel grid), averaged.
-pub fn resemblance(reps: &[&Half]) -> Vec<Vec<f32>> {
+///
+/// Also what each two classes differ by, for weighing whole pairings
+/// ([`Differences`]).
+pub(crate) fn resemblance(reps: &[&Half]) -> (Vec<Vec<f32>>, Differences) {
     let masks: Vec<&Mask> = reps.iter().map(|h| &h.upright).collect();
     let strings = names::glyph_strings(&masks);
     let glyphs = names::likeness(&strings);
     let words = names::word_likeness(&masks);
+    let differences = Differences::new(&strings, &names::word_ids(&masks));
     let names: Vec<Vec<f32>> = glyphs
         .iter()
         .zip(&words)
@@ -54,7 +59,7 @@ pub fn resemblance(reps: &[&Half]) -> Vec<Vec<f32>> {
             score[i][j] = colour * (0.3 + 0.7 * names[i][j]);
         }
     }
-    score
+    (score, differences)
 }
 
 /// The decision: which class pairs with which, and how it was reached.
@@ -128,12 +133,10 @@ fn all_pairings(k: usize) -> Vec<Vec<(usize, usize)>> {
 }
 
 /// Greedy pairing for too many classes to enumerate: the most resembling
-/// pair first.
-fn greedy(score: &[Vec<f32>]) -> Vec<(usize, usize)> {
+/// pair `(i, j)`, `i < j`, of `among` first; may leave classes unpaired.
+fn greedy(score: &[Vec<f32>], among: &[(usize, usize)]) -> Vec<(usize, usize)> {
     let k = score.len();
-    let mut all: Vec<(usize, usize)> = (0..k)
-        .flat_map(|i| (i + 1..k).map(move |j| (i, j)))
-        .collect();
+    let mut all = among.to_vec();
     all.sort_by(|x, y| score[y.0][y.1].total_cmp(&score[x.0][x.1]));
     let mut used = vec![false; k];
     let mut out = Vec::new();
@@ -156,25 +159,56 @@ fn greedy(score: &[Vec<f32>]) -> Vec<(usize, usize)> {
 /// searching for minutes.
 pub const NODE_BUDGET: u64 = 100_000_000;
 
+/// How much a pairing whose pairs differ by scattered things loses against
+/// one whose pairs all differ alike ([`Differences::consistency`]): up to
+/// half its score, so a clearly better resemblance still wins.
+const CONSISTENCY: f32 = 0.5;
+
 /// Picks the pairing of the classes, or says why the pictures do not decide;
-/// the candidates' searches share `budget` placements.
-pub fn decide(
+/// the candidates' searches share `budget` placements. When the pairings
+/// are enumerated, each is weighed by how consistently its pairs differ
+/// (`differences`, if given).
+pub(crate) fn decide(
     side: usize,
     of: &[usize],
     score: &[Vec<f32>],
+    differences: Option<&Differences>,
     budget: u64,
 ) -> Result<Pairing, String> {
     let k = score.len();
+    let weight = |p: &[(usize, usize)]| {
+        differences.map_or(1.0, |d| 1.0 - CONSISTENCY * (1.0 - d.consistency(p)))
+    };
     let candidates = if k / 2 <= MAX_ENUMERATED {
         let mut all: Vec<(f32, Vec<(usize, usize)>)> = all_pairings(k)
             .into_iter()
-            .map(|p| (p.iter().map(|&(i, j)| score[i][j]).sum(), p))
+            .map(|p| {
+                (
+                    p.iter().map(|&(i, j)| score[i][j]).sum::<f32>() * weight(&p),
+                    p,
+                )
+            })
             .collect();
         all.sort_by(|x, y| y.0.total_cmp(&x.0));
         all
     } else {
-        let p = greedy(score);
-        vec![(p.iter().map(|&(i, j)| score[i][j]).sum(), p)]
+        // Too many to enumerate: the greedy pairing, and every pairing
+        // whose pairs all differ alike (greedy among those pairs), weighed
+        // like the enumerated ones.
+        let mut all: Vec<(f32, Vec<(usize, usize)>)> = Vec::new();
+        let alike = differences.map(Differences::alike).unwrap_or_default();
+        let everything: Vec<(usize, usize)> = (0..k)
+            .flat_map(|i| (i + 1..k).map(move |j| (i, j)))
+            .collect();
+        for among in std::iter::once(&everything).chain(&alike) {
+            let p = greedy(score, among);
+            if p.len() == k / 2 && all.iter().all(|(_, q)| *q != p) {
+                let s = p.iter().map(|&(i, j)| score[i][j]).sum::<f32>() * weight(&p);
+                all.push((s, p));
+            }
+        }
+        all.sort_by(|x, y| y.0.total_cmp(&x.0));
+        all
     };
     let mut spent = 0u64;
     // Does the pairing solve? `None` when the budget ran out first.
@@ -270,14 +304,14 @@ mod tests {
 
     #[test]
     fn the_best_looking_pairing_that_solves_wins() {
-        let p = decide(2, &OF, &score(), NODE_BUDGET).expect("decides");
+        let p = decide(2, &OF, &score(), None, NODE_BUDGET).expect("decides");
         assert_eq!(p.pairs, vec![(0, 1), (2, 3)]);
         assert!(!p.weak);
     }
 
     #[test]
     fn a_search_past_its_node_budget_is_refused_with_the_budget_named() {
-        let err = decide(2, &OF, &score(), 1).expect_err("budget of one placement");
+        let err = decide(2, &OF, &score(), None, 1).expect_err("budget of one placement");
         assert!(
             err.contains("used up its budget of 1 placements after 1 pairings"),
             "{err}"

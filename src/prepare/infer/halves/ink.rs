@@ -11,8 +11,16 @@ use super::WORK;
 /// unless it continues a kept group within [`WORD_GAP`]: the last word of a
 /// long name written beside a left or right edge reaches the centre too, and
 /// dropping it made equal names on opposite edges look different.
-pub(super) fn keep_edge_ink(strength: &[f32]) -> Vec<bool> {
-    let on: Vec<bool> = strength.iter().map(|&s| s >= 0.5).collect();
+///
+/// Rows above `first_row` (along the side: a card's printed border, a
+/// scan's edge) take no part in the grouping; ink there is added afterwards
+/// only where it touches kept ink ([`finish_words`]).
+pub(super) fn keep_edge_ink(strength: &[f32], first_row: usize) -> Vec<bool> {
+    let on: Vec<bool> = strength
+        .iter()
+        .enumerate()
+        .map(|(i, &s)| s >= 0.5 && i / WORK >= first_row)
+        .collect();
     let mut seen = vec![false; on.len()];
     let rows = WORK / 2;
     let centre = (WORK as f32 / 2.0, WORK as f32 / 2.0);
@@ -85,7 +93,37 @@ pub(super) fn keep_edge_ink(strength: &[f32]) -> Vec<bool> {
             }
         }
     }
+    finish_words(&mut keep, strength, first_row);
     keep
+}
+
+/// Adds the ink of the rows above `first_row` that touches kept ink, row by
+/// row towards the side: the descender of a name written close to the edge.
+/// A row inked along much of its length is a printed border or a scan's
+/// edge, not a letter, and stops the growth.
+fn finish_words(keep: &mut [bool], strength: &[f32], first_row: usize) {
+    for v in (0..first_row.min(WORK / 2)).rev() {
+        let row = v * WORK;
+        let inked = (0..WORK).filter(|&u| strength[row + u] >= 0.5).count();
+        if inked > WORK / 4 {
+            break;
+        }
+        let below = row + WORK;
+        for u in 0..WORK {
+            let touches = (u.saturating_sub(1)..(u + 2).min(WORK)).any(|x| keep[below + x]);
+            if strength[row + u] >= 0.5 && touches {
+                keep[row + u] = true;
+            }
+        }
+        // Along the row, both ways: the foot of a descender is wider than
+        // its stem.
+        for u in (1..WORK).chain((0..WORK - 1).rev()) {
+            let beside = (u > 0 && keep[row + u - 1]) || (u + 1 < WORK && keep[row + u + 1]);
+            if strength[row + u] >= 0.5 && beside {
+                keep[row + u] = true;
+            }
+        }
+    }
 }
 
 /// Largest gap in pixels between the words of one name.

@@ -15,3 +15,33 @@ fn a_long_name_beside_the_left_edge_keeps_its_word_near_the_centre() {
     let left = &describe(&Work { px })[2];
     assert_eq!(left.upright.w, 166, "both words are the left edge's ink");
 }
+
+#[test]
+fn a_descender_reaching_into_the_border_rows_is_kept_and_the_frame_is_not() {
+    // A dark word above the bottom side whose descender runs down to the
+    // card's grey frame (the last three rows), like "Grey heads".
+    let last = WORK - 1;
+    let mut px = vec![[250.0f32; 3]; WORK * WORK];
+    for y in 370..389 {
+        for x in 150..251 {
+            px[y * WORK + x] = [0.0; 3];
+        }
+    }
+    for y in 389..=last - 3 {
+        for x in 180..185 {
+            px[y * WORK + x] = [0.0; 3];
+        }
+    }
+    for y in last - 2..=last {
+        for x in 0..WORK {
+            px[y * WORK + x] = [125.0; 3];
+        }
+    }
+    let bottom = &describe(&Work { px })[3];
+    assert_eq!(
+        (bottom.upright.w, bottom.upright.h),
+        (101, last - 3 - 370 + 1),
+        "the whole descender, and not the frame"
+    );
+    assert_eq!(bottom.upright.count, 101 * 19 + 5 * (last - 3 - 389 + 1));
+}
