@@ -27,9 +27,10 @@ fuzz_target!(|data: &[u8]| {
         return;
     }
     let raw = pictures(puzzle.tiles.len(), rest);
-    let Ok(pics) = input::pictures::decode_all(&raw, MAX_SIDE) else {
+    let Ok(decoded) = input::pictures::decode_all(&raw, MAX_SIDE) else {
         return;
     };
+    let pics: Vec<_> = decoded.into_iter().map(|p| p.into_rgba8()).collect();
     let outcome = solve::solve(&puzzle, &Limits { max_solutions: 8, ..Limits::default() });
     assert!(outcome.solutions.len() <= 8);
     let style = Style {
