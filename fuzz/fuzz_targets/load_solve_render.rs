@@ -31,7 +31,13 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let pics: Vec<_> = decoded.into_iter().map(|p| p.into_rgba8()).collect();
-    let outcome = solve::solve(&puzzle, &Limits { max_solutions: 8, ..Limits::default() });
+    let outcome = solve::solve(
+        &puzzle,
+        &Limits {
+            max_solutions: 8,
+            ..Limits::default()
+        },
+    );
     assert!(outcome.solutions.len() <= 8);
     let style = Style {
         png: PngEffort::Fast,
@@ -55,12 +61,20 @@ fn pictures(count: usize, bytes: &[u8]) -> Vec<RawPicture> {
         .map(|k| {
             let path = PathBuf::from(format!("{}.png", k + 1));
             if k == 0 && bytes.starts_with(b"\x89PNG") {
-                return RawPicture { path, bytes: bytes.to_vec() };
+                return RawPicture {
+                    path,
+                    bytes: bytes.to_vec(),
+                };
             }
             let mut i = k;
             let img = RgbaImage::from_fn(side, side, |_, _| {
                 i += 1;
-                let b = |o: usize| bytes.get((i * 4 + o) % bytes.len().max(1)).copied().unwrap_or(0);
+                let b = |o: usize| {
+                    bytes
+                        .get((i * 4 + o) % bytes.len().max(1))
+                        .copied()
+                        .unwrap_or(0)
+                };
                 Rgba([b(0), b(1), b(2), b(3)])
             });
             let mut out = Vec::new();

@@ -7,12 +7,21 @@ use libfuzzer_sys::fuzz_target;
 use std::path::Path;
 
 fuzz_target!(|data: &[u8]| {
-    for name in ["tile_dict.yaml", "letters.txt", "signed.txt", "legespiel.xml"] {
-        if let Ok(parsed) = unscramble::kind::tiles::input::parse_notation(Path::new(name), data, None) {
+    for name in [
+        "tile_dict.yaml",
+        "letters.txt",
+        "signed.txt",
+        "legespiel.xml",
+    ] {
+        if let Ok(parsed) =
+            unscramble::kind::tiles::input::parse_notation(Path::new(name), data, None)
+        {
             // What the validator accepts, the rest of the program relies on.
             let p = &parsed.puzzle;
             assert_eq!(p.rows * p.cols, p.tiles.len());
-            assert!(!p.tiles.is_empty() && p.tiles.len() <= unscramble::kind::tiles::model::MAX_TILES);
+            assert!(
+                !p.tiles.is_empty() && p.tiles.len() <= unscramble::kind::tiles::model::MAX_TILES
+            );
         }
     }
     if let Ok(text) = std::str::from_utf8(data) {
