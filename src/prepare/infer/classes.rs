@@ -4,7 +4,8 @@
 //! alike; halves of different prints are far apart. Average-linkage merging
 //! records the distance at which every merge happens, and the classes are cut
 //! at the largest jump in those distances (with an even number of classes:
-//! every picture has two halves).
+//! every picture has two halves; an odd number only when no even cut
+//! stands out, for a picture one of whose halves no tile shows).
 
 use super::halves::{colour_distance, Half, Mask, GRID};
 
@@ -104,6 +105,8 @@ fn turned_index(i: usize, k: usize) -> usize {
 pub struct Classes {
     /// Class of half `4 * tile + side`.
     pub of: Vec<usize>,
+    /// Members of each class; after an odd cut `infer` adds one without
+    /// members, the half of a picture that no tile shows.
     pub members: Vec<Vec<usize>>,
     /// Per class, 0..1: 1 when its members are much closer to each other than
     /// to any other half.
@@ -123,9 +126,10 @@ const GAP_FLOOR: f32 = 0.05;
 /// A jump this large marks a real split even when a later one is larger.
 const CLEAR_GAP: f32 = 1.9;
 
-/// Cuts the halves into an even number of classes, or says why not.
+/// Cuts the halves into classes, an even number of them unless `odd`, or
+/// says why not.
 #[allow(clippy::needless_range_loop)] // a symmetric matrix, read both ways
-pub(crate) fn cluster(dist: &[Vec<f32>]) -> Result<Classes, String> {
+pub(crate) fn cluster(dist: &[Vec<f32>], odd: bool) -> Result<Classes, String> {
     let n = dist.len();
     let mut groups: Vec<Vec<usize>> = (0..n).map(|i| vec![i]).collect();
     let mut link: Vec<Vec<f32>> = dist.to_vec();
@@ -165,7 +169,7 @@ pub(crate) fn cluster(dist: &[Vec<f32>]) -> Result<Classes, String> {
     let mut finest_clear: Option<(f32, usize)> = None;
     for i in 0..heights.len().saturating_sub(1) {
         let count = n - 1 - i;
-        if !count.is_multiple_of(2) || count < 2 {
+        if (!odd && !count.is_multiple_of(2)) || count < 2 {
             continue;
         }
         // Relative jump: noise makes the distances inside classes small but
@@ -256,10 +260,29 @@ mod tests {
     fn names_one_digit_apart_are_two_classes() {
         // The distances of das-verrueckte-loriot-legespiel: copies 0.024
         // apart, "WOMAN GREEN 1" and "WOMAN GREEN 2" 0.112.
-        let classes = cluster(&twins(0.024, 0.112)).expect("classes");
+        let classes = cluster(&twins(0.024, 0.112), false).expect("classes");
         assert_eq!(classes.members.len(), 8);
         for (c, m) in classes.members.iter().enumerate() {
             assert_eq!(m, &(4 * c..4 * c + 4).collect::<Vec<_>>());
         }
+    }
+
+    #[test]
+    fn three_prints_are_three_classes_only_when_odd_is_allowed() {
+        // Three classes of four halves, 0.01 within, 1.0 between: an even cut
+        // cannot be right; allowed odd, the three are found.
+        let d: Vec<Vec<f32>> = (0..12usize)
+            .map(|i| {
+                (0..12usize)
+                    .map(|j| if i / 4 == j / 4 { 0.01 } else { 1.0 })
+                    .collect()
+            })
+            .collect();
+        let classes = cluster(&d, true).expect("classes");
+        assert_eq!(
+            classes.members,
+            vec![vec![0, 1, 2, 3], vec![4, 5, 6, 7], vec![8, 9, 10, 11]]
+        );
+        assert!(cluster(&d, false).map_or(true, |c| c.members.len() != 3));
     }
 }

@@ -254,6 +254,20 @@ fn describe_side(tile: &Work, side: usize) -> Half {
     }
 }
 
+/// The half of a picture that no tile shows: blank card, no ink. It stands
+/// for the partner of a class left over when the classes are odd in number.
+pub(crate) fn absent() -> Half {
+    Half {
+        ground: [255.0; 3],
+        card_ground: true,
+        ink_colour: [255.0; 3],
+        crop: Vec::new(),
+        dims: [0.0, 0.0],
+        upright: Mask::default(),
+        turns: Default::default(),
+    }
+}
+
 /// Short side of the ink pictures compared pixel by pixel.
 const FINE: usize = 24;
 
