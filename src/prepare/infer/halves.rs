@@ -189,18 +189,14 @@ fn describe_side(tile: &Work, side: usize) -> Half {
     }
     let ink = keep_edge_ink(&strength, BORDER);
     let (mut u0, mut v0, mut u1, mut v1) = (WORK, WORK, 0, 0);
-    let mut sum = [0.0f32; 3];
-    let mut inked = 0.0f32;
+    let mut inked = Vec::new();
     for &(u, v, c) in &cells {
         if ink[v * WORK + u] {
             (u0, v0, u1, v1) = (u0.min(u), v0.min(v), u1.max(u), v1.max(v));
-            for (s, x) in sum.iter_mut().zip(c) {
-                *s += x;
-            }
-            inked += 1.0;
+            inked.push(c);
         }
     }
-    if inked < 4.0 {
+    if inked.len() < 4 {
         return Half {
             ground,
             card_ground: false,
@@ -250,11 +246,25 @@ fn describe_side(tile: &Work, side: usize) -> Half {
     Half {
         ground,
         card_ground: false,
-        ink_colour: sum.map(|s| s / inked),
+        ink_colour: core_colour(&mut inked, ground),
         crop,
         dims: [w as f32 / WORK as f32, h as f32 / WORK as f32],
         upright,
         turns,
+    }
+}
+
+/// The half of a picture that no tile shows: blank card, no ink. It stands
+/// for the partner of a class left over when the classes are odd in number.
+pub(crate) fn absent() -> Half {
+    Half {
+        ground: [255.0; 3],
+        card_ground: true,
+        ink_colour: [255.0; 3],
+        crop: Vec::new(),
+        dims: [0.0, 0.0],
+        upright: Mask::default(),
+        turns: Default::default(),
     }
 }
 
@@ -281,6 +291,16 @@ fn coarser(m: &Mask) -> Mask {
         .collect();
     let count = on.iter().filter(|&&b| b).count();
     Mask { w, h, on, count }
+}
+
+/// The colour of the ink itself: the median of the quarter of its pixels
+/// farthest from the ground. The mean of all of them mixed in the ground
+/// along every stroke's anti-aliased rim, so one name printed on a white
+/// card and on a tinted one differed by the tint (0.07, as much as half the
+/// step between two names one digit apart).
+fn core_colour(inked: &mut [[f32; 3]], ground: [f32; 3]) -> [f32; 3] {
+    inked.sort_by(|a, b| dist(*b, ground).total_cmp(&dist(*a, ground)));
+    median(&inked[..inked.len().div_ceil(4)])
 }
 
 fn median(colours: &[[f32; 3]]) -> [f32; 3] {

@@ -94,8 +94,10 @@ pub fn infer(input_dir: &Path) -> Result<Inferred, PuzzleError> {
             "check the pictures (one tile each, square, edges on the picture's edges), or write tile_dict.yaml by hand",
         ))
     };
-    let classes = classes::cluster(&dist).map_err(refuse)?;
-    if classes.members.len() / 2 > crate::kind::tiles::model::MAX_TOKENS {
+    let mut classes = classes::cluster(&dist, false)
+        .or_else(|even| classes::cluster(&dist, true).map_err(|_| even))
+        .map_err(refuse)?;
+    if classes.members.len().div_ceil(2) > crate::kind::tiles::model::MAX_TOKENS {
         return Err(refuse(format!(
             "{} classes is too many",
             classes.members.len()
@@ -113,7 +115,16 @@ pub fn infer(input_dir: &Path) -> Result<Inferred, PuzzleError> {
                 .unwrap_or(m[0])
         })
         .collect();
-    let rep_halves: Vec<&halves::Half> = reps.iter().map(|&r| &halves[r]).collect();
+    let mut rep_halves: Vec<&halves::Half> = reps.iter().map(|&r| &halves[r]).collect();
+    // An odd number of classes: one picture has a half no tile shows. A
+    // class without members stands for it, and the pairing (checked by
+    // solving like any other) decides whose partner it is.
+    let absent = halves::absent();
+    if classes.members.len() % 2 == 1 {
+        classes.members.push(Vec::new());
+        classes.confidence.push(0.0);
+        rep_halves.push(&absent);
+    }
     let (score, differences) = pairing::resemblance(&rep_halves);
     let pairing = pairing::decide(
         side,

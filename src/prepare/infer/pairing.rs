@@ -150,6 +150,26 @@ fn greedy(score: &[Vec<f32>], among: &[(usize, usize)]) -> Vec<(usize, usize)> {
     out
 }
 
+/// `pairs` with the classes they leave unpaired paired greedily among
+/// themselves: pairs that all differ by one marker cannot pair every class
+/// when one picture's other half is never printed (the class standing for
+/// it differs from its partner by a whole name), but the rest still do.
+fn completed(score: &[Vec<f32>], mut pairs: Vec<(usize, usize)>) -> Vec<(usize, usize)> {
+    let k = score.len();
+    let mut used = vec![false; k];
+    for &(i, j) in &pairs {
+        used[i] = true;
+        used[j] = true;
+    }
+    let rest: Vec<(usize, usize)> = (0..k)
+        .filter(|&i| !used[i])
+        .flat_map(|i| (i + 1..k).map(move |j| (i, j)))
+        .filter(|&(_, j)| !used[j])
+        .collect();
+    pairs.extend(greedy(score, &rest));
+    pairs
+}
+
 /// Placements the solver may make over all candidate pairings of one
 /// puzzle. A count, not a time, so a refusal is the same on every machine:
 /// a 6x6 with 6 tokens used it up in 47 s (release build, two cores at load
@@ -201,7 +221,7 @@ pub(crate) fn decide(
             .flat_map(|i| (i + 1..k).map(move |j| (i, j)))
             .collect();
         for among in std::iter::once(&everything).chain(&alike) {
-            let p = greedy(score, among);
+            let p = completed(score, greedy(score, among));
             if p.len() == k / 2 && all.iter().all(|(_, q)| *q != p) {
                 let s = p.iter().map(|&(i, j)| score[i][j]).sum::<f32>() * weight(&p);
                 all.push((s, p));
@@ -316,5 +336,14 @@ mod tests {
             err.contains("used up its budget of 1 placements after 1 pairings"),
             "{err}"
         );
+    }
+
+    #[test]
+    fn the_classes_a_marker_leaves_unpaired_are_paired_among_themselves() {
+        // Pairs of one marker paired 0/1; 2 and 3 (one of them the half no
+        // tile shows) are left and paired with each other, not dropped.
+        let mut s = score();
+        s[1][2] = 2.0;
+        assert_eq!(completed(&s, vec![(0, 1)]), vec![(0, 1), (2, 3)]);
     }
 }

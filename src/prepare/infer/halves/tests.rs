@@ -45,3 +45,27 @@ fn a_descender_reaching_into_the_border_rows_is_kept_and_the_frame_is_not() {
     );
     assert_eq!(bottom.upright.count, 101 * 19 + 5 * (last - 3 - 389 + 1));
 }
+
+#[test]
+fn one_name_on_a_white_and_a_tinted_card_has_one_ink_colour() {
+    // A dark grey bar beside the top edge with a one-pixel anti-aliased rim
+    // (half ink, half card), once on a white card and once on a pale green
+    // one, like a corpus card marked as the first tile.
+    let word = |card: [f32; 3]| {
+        let mut px = vec![card; WORK * WORK];
+        let rim: [f32; 3] = std::array::from_fn(|c| (50.0 + card[c]) / 2.0);
+        for y in 19..32 {
+            for x in 149..252 {
+                let edge = y == 19 || y == 31 || x == 149 || x == 251;
+                px[y * WORK + x] = if edge { rim } else { [50.0; 3] };
+            }
+        }
+        describe(&Work { px })[1].ink_colour
+    };
+    let (white, green) = (word([250.0; 3]), word([208.0, 240.0, 192.0]));
+    assert_eq!(white, [50.0; 3], "the core, not the rim");
+    assert!(
+        colour_distance(white, green) < 0.01,
+        "{white:?} against {green:?}"
+    );
+}
