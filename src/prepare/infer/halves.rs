@@ -155,6 +155,23 @@ pub(crate) fn describe(tile: &Work) -> [Half; 4] {
     halves
 }
 
+/// Describes every tile's halves (four per tile, as [`describe`]), deciding
+/// card grounds for the whole puzzle: a tile's shared ground is the card's
+/// only when most tiles share one. On drawn tiles each half has its token's
+/// colour, and a tile whose four halves happen to be one token (all yellow)
+/// would otherwise be read as a yellow card: its halves then differed by 1
+/// from every other yellow half and fell into classes of their own.
+pub(crate) fn describe_all(tiles: impl Iterator<Item = Work>) -> Vec<Half> {
+    let mut halves: Vec<Half> = tiles.flat_map(|t| describe(&t)).collect();
+    let cards = halves.chunks(4).filter(|t| t[0].card_ground).count();
+    if 2 * cards <= halves.len() / 4 {
+        for h in &mut halves {
+            h.card_ground = false;
+        }
+    }
+    halves
+}
+
 /// Grounds closer than this ([`colour_distance`]) count as one colour.
 const CARD_GROUND: f32 = 0.12;
 

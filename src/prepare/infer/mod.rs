@@ -77,10 +77,7 @@ pub fn infer(input_dir: &Path) -> Result<Inferred, PuzzleError> {
         .into());
     }
     let images = pictures::load(input_dir, count, MAX_SIDE)?;
-    let halves: Vec<halves::Half> = images
-        .iter()
-        .flat_map(|img| halves::describe(&halves::Work::new(img)))
-        .collect();
+    let halves = halves::describe_all(images.iter().map(halves::Work::new));
     let mut dist = vec![vec![0.0f32; halves.len()]; halves.len()];
     for i in 0..halves.len() {
         for j in i + 1..halves.len() {

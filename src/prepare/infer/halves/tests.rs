@@ -69,3 +69,44 @@ fn one_name_on_a_white_and_a_tinted_card_has_one_ink_colour() {
         "{white:?} against {green:?}"
     );
 }
+
+#[test]
+fn one_colour_drawn_tile_among_mixed_ones_is_not_a_card() {
+    // Drawn tiles: every half its token's colour. One tile all yellow, two
+    // with four different colours: the yellow one is no card, so its
+    // halves compare by colour with the other yellow halves.
+    let colours = [
+        [230.0, 190.0, 40.0],
+        [200.0, 40.0, 40.0],
+        [40.0, 80.0, 200.0],
+        [40.0, 160.0, 60.0],
+    ];
+    let tile = |of: [usize; 4]| {
+        let mut px = vec![[0.0f32; 3]; WORK * WORK];
+        for y in 0..WORK {
+            for x in 0..WORK {
+                // Which side's triangle holds (x, y): right, top, left, bottom.
+                let (dx, dy) = (x as i64 * 2 - WORK as i64, y as i64 * 2 - WORK as i64);
+                let side = if dx.abs() > dy.abs() {
+                    if dx > 0 {
+                        0
+                    } else {
+                        2
+                    }
+                } else if dy < 0 {
+                    1
+                } else {
+                    3
+                };
+                px[y * WORK + x] = colours[of[side]];
+            }
+        }
+        Work { px }
+    };
+    let halves = describe_all([tile([0; 4]), tile([0, 1, 2, 3]), tile([1, 2, 3, 0])].into_iter());
+    assert!(halves.iter().all(|h| !h.card_ground));
+    assert!(
+        describe(&tile([0; 4]))[0].card_ground,
+        "alone it reads as a card"
+    );
+}
