@@ -187,11 +187,17 @@ fn describe_side(tile: &Work, side: usize) -> Half {
     }
     let ground = median(&cells.iter().map(|c| c.2).collect::<Vec<_>>());
     // Ink: clearly unlike the ground. The threshold follows the spread of the
-    // region (noise, gradients) but never falls below a visible difference.
+    // region (noise, gradients) but never falls below a visible difference,
+    // which scales with the ground's brightness: JPEG at quality 50 and below
+    // bleeds a neighbouring half's colour 45 to 60 away from a mid-bright
+    // ground (blue, yellow) around markers and diagonals, and a fixed 45 made
+    // that ink (classes broke on every drawn puzzle); a fixed 60 lost the
+    // darkened side of a lighting gradient, 70 lost corpus names.
     let mut spreads: Vec<f32> = cells.iter().map(|c| dist(c.2, ground)).collect();
     spreads.sort_by(f32::total_cmp);
     let typical = spreads.get(spreads.len() / 2).copied().unwrap_or(0.0);
-    let threshold = (typical * 4.0).max(45.0);
+    let bright = (ground[0] + ground[1] + ground[2]) / 3.0;
+    let threshold = (typical * 4.0).max((bright * 0.55).clamp(30.0, 60.0));
     // The rows along the side are read too, but only to finish words begun
     // inside: a name's descenders ("Grey", "Kopf") can reach into them,
     // and cutting them off made one name on a bottom edge differ from

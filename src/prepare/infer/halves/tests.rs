@@ -110,3 +110,21 @@ fn one_colour_drawn_tile_among_mixed_ones_is_not_a_card() {
         "alone it reads as a card"
     );
 }
+
+#[test]
+fn jpeg_colour_bleed_beside_a_marker_is_not_ink() {
+    // A dark square marker on a blue half, with a band of the neighbour's
+    // colour bled in beside it (about 52 away from the ground), as JPEG at
+    // quality 50 leaves: the marker alone is the ink.
+    let mut px = vec![[31.0f32, 120.0, 180.0]; WORK * WORK];
+    for y in 30..100 {
+        for x in 165..235 {
+            px[y * WORK + x] = [12.0, 37.0, 55.0];
+        }
+        for x in (120..165).chain(235..280) {
+            px[y * WORK + x] = [61.0, 150.0, 150.0];
+        }
+    }
+    let top = &describe(&Work { px })[1];
+    assert_eq!(top.upright.w, 70, "only the marker is ink");
+}
