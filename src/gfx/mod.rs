@@ -1,9 +1,10 @@
 //! Pixels and files of pictures, knowing nothing of puzzles: the board
 //! [`canvas`], the built-in bitmap [`font`], [`palette`] indices, the [`png`]
-//! writer and [`apng`].
+//! writer, [`apng`] and a [`pool`] of reused pixel buffers.
 
 pub mod apng;
 pub mod canvas;
 pub(crate) mod font;
 pub(crate) mod palette;
 pub mod png;
+pub(crate) mod pool;

@@ -3,7 +3,7 @@
 //! that the boards of one puzzle can be painted on every core at once.
 
 use crate::gfx::canvas::{Canvas, FRAME};
-use crate::gfx::palette;
+use crate::gfx::{palette, pool};
 #[cfg(doc)]
 use crate::kind::tiles::input::pictures::flatten_over_white;
 use crate::kind::tiles::model::Placement;
@@ -165,10 +165,12 @@ impl TileSet {
         let src = slot[turns].get_or_init(|| {
             let base = slot[0].get().map_or(&[][..], Vec::as_slice);
             let s = self.side as usize;
+            let mut out = pool::take(base.len());
             match bpp {
-                1 => turn_ccw::<1>(base, s, turns),
-                _ => turn_ccw::<3>(base, s, turns),
+                1 => turn_ccw::<1>(base, s, turns, &mut out),
+                _ => turn_ccw::<3>(base, s, turns, &mut out),
             }
+            out
         });
         let s = self.side as usize;
         let x0 = FRAME as usize + (cell % self.cols) * s;
@@ -176,6 +178,18 @@ impl TileSet {
         for (y, row) in src.chunks_exact(s * bpp).enumerate() {
             let at = (y0 + y) * stride + x0 * bpp;
             dst[at..at + s * bpp].copy_from_slice(row);
+        }
+    }
+}
+
+/// The turned tiles' buffers go back to the pool for the next puzzle.
+impl Drop for TileSet {
+    fn drop(&mut self) {
+        for turns in std::mem::take(&mut self.turned) {
+            turns
+                .into_iter()
+                .filter_map(OnceLock::into_inner)
+                .for_each(pool::give);
         }
     }
 }
@@ -223,8 +237,7 @@ fn shrink<const BPP: usize>(
 /// step: no index arithmetic per pixel, and the column's cache lines are
 /// the next row's too (twice as fast on 400 px scans as computing each
 /// source pixel's position).
-fn turn_ccw<const BPP: usize>(base: &[u8], s: usize, turns: usize) -> Vec<u8> {
-    let mut out = vec![0u8; base.len()];
+fn turn_ccw<const BPP: usize>(base: &[u8], s: usize, turns: usize, out: &mut [u8]) {
     let row = s * BPP;
     let rows = base.chunks_exact(row);
     match turns % 4 {
@@ -253,5 +266,4 @@ fn turn_ccw<const BPP: usize>(base: &[u8], s: usize, turns: usize) -> Vec<u8> {
             }
         }
     }
-    out
 }
