@@ -108,10 +108,15 @@ impl TileSet {
             .map(|t| {
                 let base = t[0].get().map_or(&[][..], Vec::as_slice);
                 match &self.palette {
-                    Some(p) => shrink::<1>(base, w, k, |i| {
-                        p.get(usize::from(i[0])).copied().unwrap_or_default()
-                    }),
-                    None => shrink::<3>(base, w, k, |c| [c[0], c[1], c[2]]),
+                    Some(p) => {
+                        // Each index's colour, widened once, not per pixel.
+                        let mut lut = [[0u32; 3]; 256];
+                        for (l, c) in lut.iter_mut().zip(p.iter()) {
+                            *l = c.map(u32::from);
+                        }
+                        shrink::<1>(base, w, k, |&[i]| lut[usize::from(i)])
+                    }
+                    None => shrink::<3>(base, w, k, |p| p.map(u32::from)),
                 }
             })
             .collect();
@@ -139,15 +144,20 @@ impl TileSet {
         let stride = w as usize * bpp;
         let framed = (self.rows as u32 * self.side + 2 * FRAME) as usize;
         let px = canvas.pixels_mut();
-        // The frame: top and bottom rows, then each row's first and last pixel.
+        // The frame: top and bottom rows, then each row's first and last
+        // pixel. Every byte of black is one value (0 in RGB, else black's
+        // index), so the frame is filled bytewise: copying it a pixel at a
+        // time was a library call per pixel, 5% of a batch's render.
+        let black = self.black.first().copied().unwrap_or(0);
         for y in [0, framed - 1] {
-            for p in px[y * stride..(y + 1) * stride].chunks_exact_mut(bpp) {
-                p.copy_from_slice(&self.black);
-            }
+            px[y * stride..(y + 1) * stride].fill(black);
         }
-        for y in 1..framed - 1 {
-            px[y * stride..y * stride + bpp].copy_from_slice(&self.black);
-            px[(y + 1) * stride - bpp..(y + 1) * stride].copy_from_slice(&self.black);
+        for row in px.chunks_exact_mut(stride).take(framed - 1).skip(1) {
+            let (first, rest) = row.split_at_mut(bpp);
+            let last = rest.len() - bpp;
+            for b in first.iter_mut().chain(&mut rest[last..]) {
+                *b = black;
+            }
         }
         // Below the frame: the key, black until `--labels` draws it (RGB only).
         px[framed * stride..].fill(0);
@@ -197,38 +207,74 @@ impl Drop for TileSet {
 /// The picture `src`, `w` pixels square and `BPP` bytes a pixel (`colour`
 /// reads one), shrunk by `k` (at most `w`): each pixel the rounded mean of a
 /// k x k block, the last partial row and column of blocks dropped so the
-/// tile stays square.
+/// tile stays square. Each block row's `k` picture rows are summed per
+/// column first, then the columns per block: the inner loop is a plain walk
+/// along a row, three times faster than summing block by block.
 fn shrink<const BPP: usize>(
     src: &[u8],
     w: usize,
     k: usize,
-    colour: impl Fn(&[u8]) -> [u8; 3],
+    colour: impl Fn(&[u8; BPP]) -> [u32; 3],
 ) -> RgbImage {
+    if w == 0 || k == 0 {
+        return RgbImage::default();
+    }
     let side = (w / k).max(1);
-    let n = (k * k) as u32;
+    let mean = Mean::of(k * k);
     let mut out = vec![0u8; side * side * 3];
-    let mut sums = vec![0u32; side * 3];
+    let mut columns = vec![[0u32; 3]; w];
+    let (pixels, _) = src.as_chunks::<BPP>();
     for (y, line) in out.chunks_exact_mut(side * 3).enumerate() {
-        sums.fill(0);
-        for row in src.chunks_exact(w * BPP).skip(y * k).take(k) {
-            for (sum, block) in sums.chunks_exact_mut(3).zip(row.chunks_exact(k * BPP)) {
-                let (mut r, mut g, mut b) = (0, 0, 0);
-                for p in block.chunks_exact(BPP) {
-                    let [pr, pg, pb] = colour(p);
-                    r += u32::from(pr);
-                    g += u32::from(pg);
-                    b += u32::from(pb);
-                }
+        columns.fill([0; 3]);
+        for row in pixels.chunks_exact(w).skip(y * k).take(k) {
+            for (sum, p) in columns.iter_mut().zip(row) {
+                let [r, g, b] = colour(p);
                 sum[0] += r;
                 sum[1] += g;
                 sum[2] += b;
             }
         }
-        for (o, s) in line.iter_mut().zip(&sums) {
-            *o = ((s + n / 2) / n) as u8;
+        for (o, block) in line.chunks_exact_mut(3).zip(columns.chunks_exact(k)) {
+            let mut sum = [0u32; 3];
+            for c in block {
+                sum[0] += c[0];
+                sum[1] += c[1];
+                sum[2] += c[2];
+            }
+            for (o, s) in o.iter_mut().zip(sum) {
+                *o = mean.of_sum(s);
+            }
         }
     }
     RgbImage::from_raw(side as u32, side as u32, out).unwrap_or_default()
+}
+
+/// The rounded mean of `n` values of 0..=255 from their sum, by a
+/// multiplication: a division per thumbnail byte was half of the time
+/// [`shrink`] took. With `m` = ceil(2^40 / n), `(x * m) >> 40` is `x / n`
+/// exactly when `x * n < 2^40`; here `x < 256 n`, so for `n < 2^16`.
+struct Mean {
+    n: u32,
+    m: u64,
+}
+
+impl Mean {
+    fn of(n: usize) -> Mean {
+        let n = u32::try_from(n).unwrap_or(u32::MAX).max(1);
+        Mean {
+            n,
+            m: (1u64 << 40).div_ceil(u64::from(n)),
+        }
+    }
+
+    fn of_sum(&self, sum: u32) -> u8 {
+        let x = sum + self.n / 2;
+        let q = match self.n < 1 << 16 {
+            true => (u64::from(x) * self.m) >> 40,
+            false => u64::from(x / self.n),
+        };
+        q as u8
+    }
 }
 
 /// A square picture of `s` x `s` pixels, `BPP` bytes each, after `turns`
@@ -267,3 +313,7 @@ fn turn_ccw<const BPP: usize>(base: &[u8], s: usize, turns: usize, out: &mut [u8
         }
     }
 }
+
+#[cfg(test)]
+#[path = "tiles_tests.rs"]
+mod tests;
