@@ -1,6 +1,7 @@
 //! Pixels and files of pictures, knowing nothing of puzzles: the board
 //! [`canvas`], the built-in bitmap [`font`], [`palette`] indices, the [`png`]
-//! writer, [`apng`] and a [`pool`] of reused pixel buffers.
+//! writer, [`apng`], quarter [`turn`]s, [`shrink`]ing and a [`pool`]
+//! of reused pixel buffers.
 
 pub mod apng;
 pub mod canvas;
@@ -8,3 +9,5 @@ pub(crate) mod font;
 pub(crate) mod palette;
 pub mod png;
 pub(crate) mod pool;
+pub(crate) mod shrink;
+pub(crate) mod turn;

@@ -3,6 +3,8 @@
 //! that the boards of one puzzle can be painted on every core at once.
 
 use crate::gfx::canvas::{Canvas, FRAME};
+use crate::gfx::shrink::shrink;
+use crate::gfx::turn::turn_ccw;
 use crate::gfx::{palette, pool};
 #[cfg(doc)]
 use crate::kind::tiles::input::pictures::flatten_over_white;
@@ -203,117 +205,3 @@ impl Drop for TileSet {
         }
     }
 }
-
-/// The picture `src`, `w` pixels square and `BPP` bytes a pixel (`colour`
-/// reads one), shrunk by `k` (at most `w`): each pixel the rounded mean of a
-/// k x k block, the last partial row and column of blocks dropped so the
-/// tile stays square. Each block row's `k` picture rows are summed per
-/// column first, then the columns per block: the inner loop is a plain walk
-/// along a row, three times faster than summing block by block.
-fn shrink<const BPP: usize>(
-    src: &[u8],
-    w: usize,
-    k: usize,
-    colour: impl Fn(&[u8; BPP]) -> [u32; 3],
-) -> RgbImage {
-    if w == 0 || k == 0 {
-        return RgbImage::default();
-    }
-    let side = (w / k).max(1);
-    let mean = Mean::of(k * k);
-    let mut out = vec![0u8; side * side * 3];
-    let mut columns = vec![[0u32; 3]; w];
-    let (pixels, _) = src.as_chunks::<BPP>();
-    for (y, line) in out.chunks_exact_mut(side * 3).enumerate() {
-        columns.fill([0; 3]);
-        for row in pixels.chunks_exact(w).skip(y * k).take(k) {
-            for (sum, p) in columns.iter_mut().zip(row) {
-                let [r, g, b] = colour(p);
-                sum[0] += r;
-                sum[1] += g;
-                sum[2] += b;
-            }
-        }
-        for (o, block) in line.chunks_exact_mut(3).zip(columns.chunks_exact(k)) {
-            let mut sum = [0u32; 3];
-            for c in block {
-                sum[0] += c[0];
-                sum[1] += c[1];
-                sum[2] += c[2];
-            }
-            for (o, s) in o.iter_mut().zip(sum) {
-                *o = mean.of_sum(s);
-            }
-        }
-    }
-    RgbImage::from_raw(side as u32, side as u32, out).unwrap_or_default()
-}
-
-/// The rounded mean of `n` values of 0..=255 from their sum, by a
-/// multiplication: a division per thumbnail byte was half of the time
-/// [`shrink`] took. With `m` = ceil(2^40 / n), `(x * m) >> 40` is `x / n`
-/// exactly when `x * n < 2^40`; here `x < 256 n`, so for `n < 2^16`.
-struct Mean {
-    n: u32,
-    m: u64,
-}
-
-impl Mean {
-    fn of(n: usize) -> Mean {
-        let n = u32::try_from(n).unwrap_or(u32::MAX).max(1);
-        Mean {
-            n,
-            m: (1u64 << 40).div_ceil(u64::from(n)),
-        }
-    }
-
-    fn of_sum(&self, sum: u32) -> u8 {
-        let x = sum + self.n / 2;
-        let q = match self.n < 1 << 16 {
-            true => (u64::from(x) * self.m) >> 40,
-            false => u64::from(x / self.n),
-        };
-        q as u8
-    }
-}
-
-/// A square picture of `s` x `s` pixels, `BPP` bytes each, after `turns`
-/// counter-clockwise quarter turns. A quarter turn writes each row of the
-/// result from one column of the picture, walking the picture's rows in
-/// step: no index arithmetic per pixel, and the column's cache lines are
-/// the next row's too (twice as fast on 400 px scans as computing each
-/// source pixel's position).
-fn turn_ccw<const BPP: usize>(base: &[u8], s: usize, turns: usize, out: &mut [u8]) {
-    let row = s * BPP;
-    let rows = base.chunks_exact(row);
-    match turns % 4 {
-        0 => out.copy_from_slice(base),
-        2 => {
-            for (o, p) in out.chunks_exact_mut(BPP).zip(base.chunks_exact(BPP).rev()) {
-                o.copy_from_slice(p);
-            }
-        }
-        // Result row `ty` is the picture's column `s-1-ty` read downwards
-        // (one turn) or its column `ty` read upwards (three).
-        1 => {
-            for (ty, line) in out.chunks_exact_mut(row).enumerate() {
-                let x = (s - 1 - ty) * BPP;
-                for (o, src) in line.chunks_exact_mut(BPP).zip(rows.clone()) {
-                    o.copy_from_slice(&src[x..x + BPP]);
-                }
-            }
-        }
-        _ => {
-            for (ty, line) in out.chunks_exact_mut(row).enumerate() {
-                let x = ty * BPP;
-                for (o, src) in line.chunks_exact_mut(BPP).zip(rows.clone().rev()) {
-                    o.copy_from_slice(&src[x..x + BPP]);
-                }
-            }
-        }
-    }
-}
-
-#[cfg(test)]
-#[path = "tiles_tests.rs"]
-mod tests;
