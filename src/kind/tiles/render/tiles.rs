@@ -3,7 +3,7 @@
 //! that the boards of one puzzle can be painted on every core at once.
 
 use crate::gfx::canvas::{Canvas, FRAME};
-use crate::gfx::shrink::shrink;
+use crate::gfx::shrink::{lanes, shrink};
 use crate::gfx::turn::turn_ccw;
 use crate::gfx::{palette, pool};
 #[cfg(doc)]
@@ -104,21 +104,22 @@ impl TileSet {
     pub fn shrunk(&self, k: u32) -> TileSet {
         let w = self.side as usize;
         let k = (k as usize).clamp(1, w.max(1));
+        // Each index's colour as lanes, looked up per pixel.
+        let lut = self.palette.as_ref().map(|p| {
+            let mut lut = [0u64; 256];
+            for (l, &c) in lut.iter_mut().zip(p.iter()) {
+                *l = lanes(c);
+            }
+            lut
+        });
         let pictures = self
             .turned
             .iter()
             .map(|t| {
                 let base = t[0].get().map_or(&[][..], Vec::as_slice);
-                match &self.palette {
-                    Some(p) => {
-                        // Each index's colour, widened once, not per pixel.
-                        let mut lut = [[0u32; 3]; 256];
-                        for (l, c) in lut.iter_mut().zip(p.iter()) {
-                            *l = c.map(u32::from);
-                        }
-                        shrink::<1>(base, w, k, |&[i]| lut[usize::from(i)])
-                    }
-                    None => shrink::<3>(base, w, k, |p| p.map(u32::from)),
+                match &lut {
+                    Some(lut) => shrink::<1>(base, w, k, |&[i]| lut[usize::from(i)]),
+                    None => shrink::<3>(base, w, k, |&p| lanes(p)),
                 }
             })
             .collect();
