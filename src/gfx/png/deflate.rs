@@ -32,7 +32,13 @@ const MATCH: u32 = 1 << 31;
 /// one board to the next.
 pub(super) struct Deflater {
     symbols: Vec<u32>,
+    /// Positions as `base + i + 1`: an entry at or below `base` is from an
+    /// earlier stream, so the table need not be cleared for each stream
+    /// (128 KiB of zeroes, which cost more than compressing a small piece).
     table: Vec<u32>,
+    base: u32,
+    /// The largest value this stream can store: the next stream's base.
+    end: u32,
     lit_freq: Vec<u32>,
     dist_freq: Vec<u32>,
     lit_len: Vec<u8>,
@@ -46,6 +52,8 @@ impl Default for Deflater {
         Deflater {
             symbols: Vec::new(),
             table: vec![0; 1 << HASH_BITS],
+            base: 0,
+            end: 0,
             lit_freq: vec![0; 286],
             dist_freq: vec![0; 30],
             lit_len: Vec::new(),
@@ -58,14 +66,17 @@ impl Default for Deflater {
 
 impl Deflater {
     /// Compresses `data`, scanlines of `row` bytes with `bpp` bytes a pixel,
-    /// as one complete deflate stream appended to `out`; `hash` adds the
-    /// probe for repeats that are not next to the byte.
+    /// as deflate blocks appended to `out`; `hash` adds the probe for
+    /// repeats that are not next to the byte. No match reaches before
+    /// `data`. With `last` the stream ends here; otherwise the blocks end
+    /// with an empty stored block (a sync flush), so `out` is byte-aligned
+    /// and more blocks can follow, from this call or copied from another.
     pub(super) fn compress(
         &mut self,
         data: &[u8],
-        row: usize,
-        bpp: usize,
+        (row, bpp): (usize, usize),
         hash: bool,
+        last: bool,
         out: &mut BitWriter,
     ) {
         // Distances worth trying at every byte, nearest first so that ties
@@ -74,7 +85,7 @@ impl Deflater {
         near.retain(|&d| d > 0 && d <= WINDOW);
         near.sort_unstable();
         near.dedup();
-        self.table.iter_mut().for_each(|t| *t = 0);
+        self.start_stream(data.len());
         let mut start = 0;
         let mut i = 0;
         loop {
@@ -82,11 +93,28 @@ impl Deflater {
             while i < data.len() && self.symbols.len() < BLOCK_SYMBOLS {
                 i += self.step(data, i, &near, hash);
             }
-            let last = i >= data.len();
-            self.write_block(&data[start..i], last, out);
+            let end = i >= data.len();
+            self.write_block(&data[start..i], last && end, out);
             start = i;
-            if last {
+            if end {
                 break;
+            }
+        }
+        if !last {
+            write_stored(&[], false, out);
+        }
+    }
+
+    /// Makes every table entry older than the stream about to start.
+    fn start_stream(&mut self, len: usize) {
+        let end = u32::try_from(len)
+            .ok()
+            .and_then(|len| self.end.checked_add(len)?.checked_add(1));
+        match end {
+            Some(end) => (self.base, self.end) = (self.end, end),
+            None => {
+                self.table.iter_mut().for_each(|t| *t = 0);
+                (self.base, self.end) = (0, u32::try_from(len).unwrap_or(u32::MAX));
             }
         }
     }
@@ -111,10 +139,12 @@ impl Deflater {
         if hash && len < max && i + 4 <= data.len() {
             let key = u32::from_le_bytes([data[i], data[i + 1], data[i + 2], data[i + 3]]);
             let h = (key.wrapping_mul(0x9E37_79B1) >> (32 - HASH_BITS)) as usize;
-            // Stored as position + 1, so 0 means empty.
-            let candidate = self.table[h] as usize;
-            self.table[h] = (i + 1) as u32;
-            if candidate > 0 && i + 1 - candidate <= WINDOW {
+            // Stored as base + position + 1: this stream's entries are above base.
+            let stored = self.table[h] as usize;
+            let base = self.base as usize;
+            self.table[h] = (base + i + 1) as u32;
+            let candidate = stored.saturating_sub(base);
+            if stored > base && i + 1 - candidate <= WINDOW {
                 let c = candidate - 1;
                 let l = common_prefix(data, c, i, max);
                 if l > len && l >= 4 {

@@ -74,8 +74,8 @@ impl PngWriter {
         match method {
             Method::Tiles | Method::Near => {
                 let hash = method == Method::Tiles;
-                self.deflater
-                    .compress(&self.scanlines, row + 1, bpp, hash, &mut self.bits);
+                let shape = (row + 1, bpp);
+                (self.deflater).compress(&self.scanlines, shape, hash, true, &mut self.bits);
                 self.bits.align();
             }
             Method::Zopfli(iterations) => zopfli(&self.scanlines, iterations, &mut self.bits.out),
