@@ -168,6 +168,17 @@ pub trait Boards: Sync {
     fn paint_thumb(&self, _image: Image, _thumb: &mut Canvas) -> bool {
         false
     }
+    /// How `image`'s rows split into parts that its boards share, so that
+    /// each is compressed once a puzzle ([`crate::gfx::png::Part`]); `None`
+    /// compresses each board whole.
+    fn parts(&self, _image: Image) -> Option<Vec<crate::gfx::png::Part>> {
+        None
+    }
+    /// Paints `image` but for the parts of [`Boards::parts`] that `skip`
+    /// marks, whose compressed bytes are kept already.
+    fn paint_skipping(&self, image: Image, canvas: &mut Canvas, _skip: &[bool]) {
+        self.paint(image, canvas);
+    }
 }
 
 /// Does `dir` hold a puzzle (an `input/` folder with a notation file)? Any

@@ -7,9 +7,11 @@
 
 mod deflate;
 mod huffman;
+mod pieces;
 
 use deflate::Deflater;
 use huffman::BitWriter;
+pub use pieces::{Part, Pieces};
 
 /// Encodes PNGs, keeping its buffers (about three times a board's bytes)
 /// from one board to the next.
@@ -54,23 +56,7 @@ impl PngWriter {
         method: Method,
         out: &mut Vec<u8>,
     ) {
-        let (data, bpp, color_type) = match pixels {
-            Pixels::Rgb(data) => (data, 3, 2),
-            Pixels::Indexed { indices, .. } => (indices, 1, 3),
-        };
-        let row = width as usize * bpp;
-        debug_assert_eq!(data.len(), row * height as usize);
-        // Filter type 0 (none) on every row: the parse finds the neighbours
-        // that filters would subtract, and drawn tiles compress better
-        // unfiltered (measured in docs/performance.md).
-        self.scanlines.clear();
-        for line in data.chunks_exact(row.max(1)) {
-            self.scanlines.push(0);
-            self.scanlines.extend_from_slice(line);
-        }
-        self.bits.out.clear();
-        // zlib header: deflate with a 32 KiB window, no dictionary.
-        self.bits.out.extend_from_slice(&[0x78, 0x5e]);
+        let (row, bpp) = self.start(width, pixels);
         match method {
             Method::Tiles | Method::Near => {
                 let hash = method == Method::Tiles;
@@ -80,12 +66,88 @@ impl PngWriter {
             }
             Method::Zopfli(iterations) => zopfli(&self.scanlines, iterations, &mut self.bits.out),
         }
-        let mut adler = simd_adler32::Adler32::new();
-        adler.write(&self.scanlines);
-        self.bits
-            .out
-            .extend_from_slice(&adler.finish().to_be_bytes());
+        let adler = pieces::Adler::of(&self.scanlines).value();
+        self.finish(width, height, pixels, adler, out);
+    }
 
+    /// As [`PngWriter::encode`], the rows cut into `parts` that are
+    /// compressed each on its own (no match reaches into an earlier part)
+    /// and end on a byte: a part whose key is in `pieces` is copied from
+    /// there, its rows not read at all (the caller need not have painted
+    /// them), and a new one is kept there. The boards of one puzzle share
+    /// whole rows of tiles, so most of them are compressed once. Rows after
+    /// the parts are compressed as the last part. Zopfli compresses the
+    /// whole picture, as [`PngWriter::encode`] does.
+    pub fn encode_parts(
+        &mut self,
+        width: u32,
+        height: u32,
+        pixels: Pixels,
+        method: Method,
+        (parts, pieces): (&[Part], &Pieces),
+        out: &mut Vec<u8>,
+    ) {
+        let hash = match method {
+            Method::Tiles => true,
+            Method::Near => false,
+            Method::Zopfli(_) => return self.encode(width, height, pixels, method, out),
+        };
+        let (data, bpp) = pixels.bytes();
+        let row = width as usize * bpp;
+        let shape = (row + 1, bpp);
+        self.bits.out.clear();
+        self.bits.out.extend_from_slice(&ZLIB_HEADER);
+        let mut adler = pieces::Adler::default();
+        let mut lines = data.chunks_exact(row.max(1)).take(height as usize);
+        for part in parts {
+            let rows = lines.by_ref().take(part.rows as usize);
+            if let Some(piece) = part.key.as_ref().and_then(|k| pieces.get(hash, k)) {
+                rows.for_each(drop);
+                self.bits.out.extend_from_slice(&piece.deflate);
+                adler.append(piece.adler);
+                continue;
+            }
+            scanlines(&mut self.scanlines, rows);
+            let from = self.bits.out.len();
+            (self.deflater).compress(&self.scanlines, shape, hash, false, &mut self.bits);
+            let part_adler = pieces::Adler::of(&self.scanlines);
+            adler.append(part_adler);
+            if let Some(key) = &part.key {
+                pieces.keep(hash, key, &self.bits.out[from..], part_adler);
+            }
+        }
+        scanlines(&mut self.scanlines, lines);
+        if self.scanlines.is_empty() {
+            // An empty final block with the fixed codes: 10 bits.
+            self.bits.put(0b011, 3);
+            self.bits.put(0, 7);
+        } else {
+            (self.deflater).compress(&self.scanlines, shape, hash, true, &mut self.bits);
+            adler.append(pieces::Adler::of(&self.scanlines));
+        }
+        self.bits.align();
+        self.finish(width, height, pixels, adler.value(), out);
+    }
+
+    /// Lays out the scanlines and starts the zlib stream; the row's bytes
+    /// and the bytes a pixel.
+    fn start(&mut self, width: u32, pixels: Pixels) -> (usize, usize) {
+        let (data, bpp) = pixels.bytes();
+        let row = width as usize * bpp;
+        scanlines(&mut self.scanlines, data.chunks_exact(row.max(1)));
+        self.bits.out.clear();
+        self.bits.out.extend_from_slice(&ZLIB_HEADER);
+        (row, bpp)
+    }
+
+    /// Ends the zlib stream with the `adler` of all scanlines and writes
+    /// the PNG's chunks into `out`.
+    fn finish(&mut self, width: u32, height: u32, pixels: Pixels, adler: u32, out: &mut Vec<u8>) {
+        self.bits.out.extend_from_slice(&adler.to_be_bytes());
+        let color_type = match pixels {
+            Pixels::Rgb(_) => 2,
+            Pixels::Indexed { .. } => 3,
+        };
         out.clear();
         out.extend_from_slice(b"\x89PNG\r\n\x1a\n");
         let mut ihdr = [0u8; 13];
@@ -100,6 +162,31 @@ impl PngWriter {
         }
         chunk(out, b"IDAT", &self.bits.out);
         chunk(out, b"IEND", &[]);
+    }
+}
+
+/// zlib header: deflate with a 32 KiB window, no dictionary.
+const ZLIB_HEADER: [u8; 2] = [0x78, 0x5e];
+
+/// Lays `lines` out as scanlines in `out` (cleared first), each with
+/// filter type 0 (none): the parse finds the neighbours that filters would
+/// subtract, and drawn tiles compress better unfiltered (measured in
+/// docs/performance.md).
+fn scanlines<'a>(out: &mut Vec<u8>, lines: impl Iterator<Item = &'a [u8]>) {
+    out.clear();
+    for line in lines {
+        out.push(0);
+        out.extend_from_slice(line);
+    }
+}
+
+impl Pixels<'_> {
+    /// The bytes and the bytes a pixel.
+    fn bytes(&self) -> (&[u8], usize) {
+        match *self {
+            Pixels::Rgb(data) => (data, 3),
+            Pixels::Indexed { indices, .. } => (indices, 1),
+        }
     }
 }
 

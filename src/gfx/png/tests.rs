@@ -138,3 +138,50 @@ fn indexed_boards_decode_through_their_palette() {
         .collect();
     assert!(back == expected);
 }
+
+/// Two bands of `band` rows each picked from `looks`, above `rest` rows:
+/// boards that share whole bands, as solutions share rows of tiles.
+fn banded(w: u32, band: u32, looks: &[Vec<u8>], pick: [usize; 2], rest: u32) -> Vec<u8> {
+    let mut px: Vec<u8> = pick.iter().flat_map(|&k| looks[k].clone()).collect();
+    px.extend(board_like(w, rest, 99));
+    debug_assert_eq!(px.len(), (w * (2 * band + rest) * 3) as usize);
+    px
+}
+
+#[test]
+fn parts_decode_to_the_same_pixels_and_a_kept_part_gives_the_same_bytes() {
+    let (w, band, rest) = (64u32, 20u32, 3u32);
+    let looks: Vec<Vec<u8>> = (0..3).map(|s| board_like(w, band, 10 + s)).collect();
+    let h = 2 * band + rest;
+    let parts = |pick: [usize; 2]| -> Vec<Part> {
+        pick.iter()
+            .map(|&k| Part {
+                rows: band,
+                key: Some(vec![k as u32]),
+            })
+            .collect()
+    };
+    let (shared, alone) = (Pieces::default(), Pieces::default());
+    let mut writer = PngWriter::default();
+    for (n, pick) in [[0, 1], [1, 0], [2, 1], [0, 0], [1, 0]]
+        .into_iter()
+        .enumerate()
+    {
+        let px = banded(w, band, &looks, pick, rest);
+        for method in [Method::Tiles, Method::Near] {
+            let mut out = Vec::new();
+            let pieces = (&parts(pick)[..], &shared);
+            writer.encode_parts(w, h, Pixels::Rgb(&px), method, pieces, &mut out);
+            let (color, dw, dh, back) = decode(&out);
+            assert_eq!((color, dw, dh), (png::ColorType::Rgb, w, h));
+            assert!(back == px, "board {n} {method:?}: pixels differ");
+            // Compressed with nothing kept yet: the same bytes.
+            let mut fresh = Vec::new();
+            let pieces = (&parts(pick)[..], &alone);
+            PngWriter::default().encode_parts(w, h, Pixels::Rgb(&px), method, pieces, &mut fresh);
+            assert_eq!(out, fresh, "board {n} {method:?}: a kept part differs");
+            alone.clear_for_test();
+        }
+    }
+    assert_eq!(shared.len_for_test(), 6, "one piece per look and method");
+}

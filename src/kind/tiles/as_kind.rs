@@ -4,6 +4,7 @@
 
 use crate::error::InputError;
 use crate::gfx::canvas::{Canvas, FRAME};
+use crate::gfx::png::Part;
 use crate::kind::tiles::input::{self, pictures, BoardFile};
 use crate::kind::tiles::model::{Placement, Puzzle};
 use crate::kind::tiles::render::{self, Scale, Style, TileSet};
@@ -144,6 +145,16 @@ pub struct TileBoards<'a> {
     pub found: &'a Found,
 }
 
+impl TileBoards<'_> {
+    /// The tiles an image shows: a solution's, or tile k in cell k.
+    fn placements(&self, image: Image) -> std::borrow::Cow<'_, [Placement]> {
+        match self.found.board(image) {
+            Some(board) => board.into(),
+            None => render::unsolved_board(self.puzzle).into(),
+        }
+    }
+}
+
 impl Found {
     /// The board an image shows; `None` for the unsolved one.
     pub fn board(&self, image: Image) -> Option<&[Placement]> {
@@ -187,6 +198,38 @@ impl Boards for TileBoards<'_> {
     }
     fn thumb_size(&self) -> Option<[u32; 2]> {
         self.thumbs.as_ref().map(TileSet::size)
+    }
+    /// A plain board (nothing drawn over the tiles) is the frame's top row,
+    /// one part per row of tiles keyed by its tiles and turns, and the rest.
+    fn parts(&self, image: Image) -> Option<Vec<Part>> {
+        if !self.plain {
+            return None;
+        }
+        let board = self.placements(image);
+        let side = self.tiles.side();
+        let rows = board.chunks(self.puzzle.cols.max(1)).map(|row| Part {
+            rows: side,
+            key: Some(
+                row.iter()
+                    .map(|p| u32::from(p.tile) << 2 | u32::from(p.turns % 4))
+                    .collect(),
+            ),
+        });
+        let top = Part {
+            rows: FRAME,
+            key: None,
+        };
+        Some(std::iter::once(top).chain(rows).collect())
+    }
+    fn paint_skipping(&self, image: Image, canvas: &mut Canvas, skip: &[bool]) {
+        match (self.plain, skip.split_first()) {
+            // `skip[0]` is the frame's top row, never kept.
+            (true, Some((_, rows))) => {
+                self.tiles
+                    .paint_except(&self.placements(image), canvas, rows)
+            }
+            _ => self.paint(image, canvas),
+        }
     }
     fn paint_thumb(&self, image: Image, thumb: &mut Canvas) -> bool {
         let Some(small) = &self.thumbs else {

@@ -4,6 +4,7 @@
 use super::{Context, JobKind};
 use crate::error::PuzzleError;
 use crate::gfx::canvas::{Canvas, PngEffort};
+use crate::gfx::png::Pieces;
 use crate::kind::{Boards, Image};
 use crate::pipeline::output::sink::Sink;
 use crate::present::gallery::thumbs;
@@ -75,6 +76,8 @@ pub(super) fn write<K: JobKind>(
     let thumbed: Vec<bool> = std::iter::once(true)
         .chain(thumbs::inline(report))
         .collect();
+    // Rows of tiles the boards share, compressed once for the puzzle.
+    let pieces = Pieces::default();
     let mut slots: Vec<Encoded> = std::iter::repeat_with(Encoded::default)
         .take(BATCH.min(images.len()))
         .collect();
@@ -84,7 +87,9 @@ pub(super) fn write<K: JobKind>(
             .par_iter()
             .zip(thumbed)
             .zip(slots.par_iter_mut())
-            .for_each(|((&image, &thumb), slot)| encode_image(&boards, image, thumb, effort, slot));
+            .for_each(|((&image, &thumb), slot)| {
+                encode_image(&boards, (image, thumb), (effort, &pieces), slot)
+            });
         for (&image, slot) in batch.iter().zip(&slots) {
             let stem = stem(image);
             sink.stage(&format!("{stem}.png"), &slot.png)?;
@@ -117,17 +122,27 @@ pub(super) fn write<K: JobKind>(
 /// `slot`, with this thread's buffers.
 fn encode_image(
     boards: &impl Boards,
-    image: Image,
-    thumb: bool,
-    effort: PngEffort,
+    (image, thumb): (Image, bool),
+    (effort, pieces): (PngEffort, &Pieces),
     slot: &mut Encoded,
 ) {
     SCRATCH.with(|scratch| {
         let scratch = &mut *scratch.borrow_mut();
-        boards.paint(image, &mut scratch.board);
-        scratch
-            .board
-            .encode(effort, &mut scratch.writer, &mut slot.png);
+        match boards.parts(image) {
+            Some(parts) => {
+                // Parts already compressed are neither painted nor read.
+                let kept: Vec<bool> = (parts.iter())
+                    .map(|p| p.key.as_ref().is_some_and(|k| effort.keeps(pieces, k)))
+                    .collect();
+                boards.paint_skipping(image, &mut scratch.board, &kept);
+                let (board, writer) = (&scratch.board, &mut scratch.writer);
+                board.encode_parts(effort, (&parts, pieces), writer, &mut slot.png);
+            }
+            None => {
+                boards.paint(image, &mut scratch.board);
+                (scratch.board).encode(effort, &mut scratch.writer, &mut slot.png);
+            }
+        }
         slot.thumb.clear();
         let painted = thumb
             && (boards.paint_thumb(image, &mut scratch.thumb)

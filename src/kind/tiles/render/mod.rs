@@ -145,14 +145,19 @@ pub fn board_shape(puzzle: &Puzzle, picture_side: u32, style: Style) -> (usize, 
 
 /// The tiles in key order, unturned, with the `--labels` key.
 pub fn paint_unsolved(puzzle: &Puzzle, style: Style, tiles: &TileSet, canvas: &mut Canvas) {
-    let board: Vec<Placement> = (0..puzzle.cells())
+    let board = unsolved_board(puzzle);
+    tiles.paint(&board, canvas);
+    draw_key(puzzle, style, tiles, &board, canvas);
+}
+
+/// The unsolved board: tile k in cell k, unturned.
+pub fn unsolved_board(puzzle: &Puzzle) -> Vec<Placement> {
+    (0..puzzle.cells())
         .map(|cell| Placement {
             tile: cell as u8,
             turns: 0,
         })
-        .collect();
-    tiles.paint(&board, canvas);
-    draw_key(puzzle, style, tiles, &board, canvas);
+        .collect()
 }
 
 /// A solved board with the overlays `style` asks for.

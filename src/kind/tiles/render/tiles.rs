@@ -141,6 +141,13 @@ impl TileSet {
     /// Paints `board` (one placement per cell, row-major) and the frame;
     /// the rows below it, if any, black.
     pub fn paint(&self, board: &[Placement], canvas: &mut Canvas) {
+        self.paint_except(board, canvas, &[]);
+    }
+
+    /// As [`TileSet::paint`], leaving out the rows of tiles `skip` marks
+    /// (their pixels are whatever the canvas held): rows whose compressed
+    /// bytes are already kept need no pixels.
+    pub fn paint_except(&self, board: &[Placement], canvas: &mut Canvas, skip: &[bool]) {
         let [w, h] = self.size();
         canvas.reset(w, h, self.palette.clone());
         let bpp = canvas.bpp();
@@ -165,7 +172,9 @@ impl TileSet {
         // Below the frame: the key, black until `--labels` draws it (RGB only).
         px[framed * stride..].fill(0);
         for (cell, &p) in board.iter().enumerate() {
-            self.blit(px, stride, bpp, cell, p);
+            if !skip.get(cell / self.cols.max(1)).copied().unwrap_or(false) {
+                self.blit(px, stride, bpp, cell, p);
+            }
         }
     }
 

@@ -1,0 +1,153 @@
+//! Compressed parts of pictures kept for reuse: the rows of tiles that the
+//! boards of one puzzle share.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+/// Bytes of compressed parts one [`Pieces`] keeps at most; past it, new
+/// parts are compressed each time (the bytes are the same either way).
+const CAP: usize = 64 << 20;
+
+/// A run of `rows` rows of a picture, compressed on its own. Two parts with
+/// the same `key` must have the same bytes (the caller knows why: the same
+/// tiles in the same turns); a part without a key is never shared.
+pub struct Part {
+    pub rows: u32,
+    pub key: Option<Vec<u32>>,
+}
+
+/// Compressed parts by key, shared by the threads encoding one puzzle's
+/// boards. Whichever thread compresses a part first, its bytes are the
+/// same, so the files do not depend on the thread count.
+#[derive(Default)]
+pub struct Pieces {
+    kept: Mutex<Kept>,
+}
+
+#[derive(Default)]
+struct Kept {
+    /// By the parse's hash probe (on or off) and the part's key.
+    map: HashMap<(bool, Vec<u32>), Arc<Piece>>,
+    bytes: usize,
+}
+
+/// A part as compressed, with the checksum of its scanlines, so that a
+/// board using it never lays those rows out.
+pub(super) struct Piece {
+    pub deflate: Vec<u8>,
+    pub adler: Adler,
+}
+
+impl Pieces {
+    pub(super) fn get(&self, hash: bool, key: &[u32]) -> Option<Arc<Piece>> {
+        let kept = self.kept.lock().ok()?;
+        kept.map.get(&(hash, key.to_vec())).cloned()
+    }
+
+    /// Is the part with `key` kept for the parse `hash` says? Once kept, a
+    /// part stays kept, so its rows need not be painted.
+    pub fn has(&self, hash: bool, key: &[u32]) -> bool {
+        self.get(hash, key).is_some()
+    }
+
+    pub(super) fn keep(&self, hash: bool, key: &[u32], deflate: &[u8], adler: Adler) {
+        if let Ok(mut kept) = self.kept.lock() {
+            let key = (hash, key.to_vec());
+            if kept.bytes + deflate.len() <= CAP && !kept.map.contains_key(&key) {
+                kept.bytes += deflate.len();
+                let deflate = deflate.to_vec();
+                kept.map.insert(key, Arc::new(Piece { deflate, adler }));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Adler;
+
+    #[test]
+    fn checksums_of_parts_combine_into_the_checksum_of_the_whole() {
+        let bytes: Vec<u8> = (0..200_000u32)
+            .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
+            .collect();
+        for cuts in [
+            vec![0],
+            vec![5],
+            vec![65_520, 65_521, 65_522],
+            vec![1, 70_000, 140_000, 200_000],
+        ] {
+            let mut whole = Adler::default();
+            let mut from = 0;
+            for &cut in cuts.iter().chain([&bytes.len()]) {
+                whole.append(Adler::of(&bytes[from..cut]));
+                from = cut;
+            }
+            assert_eq!(whole, Adler::of(&bytes), "cuts {cuts:?}");
+        }
+        // 255s make the sums as large as they get.
+        let high = vec![255u8; 300_000];
+        let mut whole = Adler::of(&high[..123_457]);
+        whole.append(Adler::of(&high[123_457..]));
+        assert_eq!(whole, Adler::of(&high));
+    }
+}
+
+#[cfg(test)]
+impl Pieces {
+    pub(super) fn clear_for_test(&self) {
+        if let Ok(mut kept) = self.kept.lock() {
+            *kept = Kept::default();
+        }
+    }
+
+    pub(super) fn len_for_test(&self) -> usize {
+        self.kept.lock().map_or(0, |k| k.map.len())
+    }
+}
+
+/// zlib's Adler-32 of some bytes with their length, so that the checksum of
+/// a stream can be put together from its parts' (zlib's `adler32_combine`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Adler {
+    value: u32,
+    len: u64,
+}
+
+const MOD: u64 = 65521;
+
+impl Default for Adler {
+    /// The checksum of no bytes.
+    fn default() -> Self {
+        Adler { value: 1, len: 0 }
+    }
+}
+
+impl Adler {
+    pub(super) fn of(bytes: &[u8]) -> Adler {
+        let mut a = simd_adler32::Adler32::new();
+        a.write(bytes);
+        Adler {
+            value: a.finish(),
+            len: bytes.len() as u64,
+        }
+    }
+
+    pub(super) fn value(&self) -> u32 {
+        self.value
+    }
+
+    /// Becomes the checksum of these bytes followed by `next`'s.
+    pub(super) fn append(&mut self, next: Adler) {
+        let (a1, b1) = (u64::from(self.value & 0xffff), u64::from(self.value >> 16));
+        let (a2, b2) = (u64::from(next.value & 0xffff), u64::from(next.value >> 16));
+        // Each byte of `next` adds `a` once more to `b` for every byte
+        // before it: `b` gains `len2 * a1`, and `a` gains `a1 - 1` (the
+        // initial 1 is counted once).
+        let rem = next.len % MOD;
+        let a = (a1 + a2 + MOD - 1) % MOD;
+        let b = (b1 + b2 + rem * a1 % MOD + MOD - rem) % MOD;
+        self.value = (b << 16 | a) as u32;
+        self.len += next.len;
+    }
+}
