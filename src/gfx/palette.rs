@@ -51,14 +51,89 @@ pub(crate) fn index(pictures: &[&[u8]], extra: &[[u8; 3]]) -> Option<Indexed> {
         rank[i] = r as u8;
     }
     for indices in &mut out {
-        for i in indices.iter_mut() {
-            *i = rank[usize::from(*i)];
-        }
+        remap(indices, &rank);
     }
     Some(Indexed {
         colours: order.iter().map(|&i| colours[i]).collect(),
         pictures: out,
     })
+}
+
+/// A picture as indices into a palette of its own, as a palette PNG holds
+/// it: every byte has a colour, so no index can point past the palette.
+pub(crate) struct Paletted {
+    pub colours: [[u8; 3]; 256],
+    pub indices: Vec<u8>,
+}
+
+/// The pictures on one palette, as [`index`] would give them expanded: the
+/// colours their pixels use (not every colour of their palettes, and a
+/// colour two entries share once), sorted. The pictures back, untouched,
+/// past 256 colours in all.
+pub(crate) fn merge(mut pictures: Vec<Paletted>) -> Result<Indexed, Vec<Paletted>> {
+    let mut colours = Vec::with_capacity(256);
+    for p in &pictures {
+        let mut used = [false; 256];
+        for &i in &p.indices {
+            used[usize::from(i)] = true;
+        }
+        colours.extend(p.colours.iter().zip(used).filter(|u| u.1).map(|u| *u.0));
+    }
+    colours.sort_unstable();
+    colours.dedup();
+    if colours.len() > 256 {
+        return Err(pictures);
+    }
+    for p in &mut pictures {
+        // An entry no pixel uses is not in `colours`; its slot is never read.
+        let table = p
+            .colours
+            .map(|c| colours.binary_search(&c).map_or(0, |i| i as u8));
+        remap(&mut p.indices, &table);
+    }
+    Ok(Indexed {
+        colours,
+        pictures: pictures.into_iter().map(|p| p.indices).collect(),
+    })
+}
+
+/// Adds `colour` to sorted `colours` where missing and renumbers the
+/// pictures' indices to match, so the palette stays what [`index`] gives
+/// with `colour` among its extra colours. Its index; `None`, and nothing
+/// changed, when it would be the 257th colour.
+pub(crate) fn insert(
+    colours: &mut Vec<[u8; 3]>,
+    pictures: &mut [Vec<u8>],
+    colour: [u8; 3],
+) -> Option<u8> {
+    let at = match colours.binary_search(&colour) {
+        Ok(at) => return u8::try_from(at).ok(),
+        Err(at) if colours.len() < 256 => at,
+        Err(_) => return None,
+    };
+    colours.insert(at, colour);
+    let table: [u8; 256] = std::array::from_fn(|i| if i < at { i as u8 } else { (i + 1) as u8 });
+    for indices in pictures {
+        remap(indices, &table);
+    }
+    u8::try_from(at).ok()
+}
+
+/// Indices into a palette of colours, as RGB bytes.
+pub(crate) fn expand(colours: &[[u8; 3]], indices: &[u8]) -> Vec<u8> {
+    let mut rgb = vec![0; indices.len() * 3];
+    for (o, &i) in rgb.chunks_exact_mut(3).zip(indices) {
+        o.copy_from_slice(&colours.get(usize::from(i)).copied().unwrap_or_default());
+    }
+    rgb
+}
+
+/// Each index `i` becomes `table[i]`: one byte read per pixel, however many
+/// colours there are.
+fn remap(indices: &mut [u8], table: &[u8; 256]) {
+    for i in indices {
+        *i = table[usize::from(*i)];
+    }
 }
 
 /// A colour in the low 24 bits.
@@ -130,5 +205,65 @@ mod tests {
         assert!(index(&[&rgb(257)], &[]).is_none());
         // The extra colour counts too.
         assert!(index(&[&fits], &[[255, 255, 255]]).is_none());
+    }
+
+    /// A picture with a palette of its own: `colours` from its first entries on.
+    fn paletted(colours: &[[u8; 3]], indices: &[u8]) -> Paletted {
+        let mut all = [[0; 3]; 256];
+        all[..colours.len()].copy_from_slice(colours);
+        Paletted {
+            colours: all,
+            indices: indices.to_vec(),
+        }
+    }
+
+    #[test]
+    fn merged_palettes_are_the_colours_the_pixels_use() {
+        // Entry 1 unused; entries 0 and 2 one colour; index 5 past the
+        // palette is black, as every unlisted entry.
+        let a = paletted(
+            &[[9, 9, 9], [7, 7, 7], [9, 9, 9], [200, 0, 0]],
+            &[0, 2, 3, 5],
+        );
+        let b = paletted(&[[1, 2, 3], [9, 9, 9]], &[1, 0, 1]);
+        let rgb: Vec<Vec<u8>> = [&a, &b]
+            .iter()
+            .map(|p| expand(&p.colours, &p.indices))
+            .collect();
+        let raw: Vec<&[u8]> = rgb.iter().map(Vec::as_slice).collect();
+        let want = index(&raw, &[]).expect("few colours");
+        let Ok(mut got) = merge(vec![a, b]) else {
+            panic!("few colours")
+        };
+        assert_eq!(got.colours, want.colours);
+        assert_eq!(got.pictures, want.pictures);
+        // The frame's black is there already; white is added as `index` would.
+        assert_eq!(
+            insert(&mut got.colours, &mut got.pictures, [0, 0, 0]),
+            Some(0)
+        );
+        let white = insert(&mut got.colours, &mut got.pictures, [255, 255, 255]);
+        let want = index(&raw, &[[255, 255, 255]]).expect("few colours");
+        assert_eq!(white, Some(4));
+        assert_eq!(got.colours, want.colours);
+        assert_eq!(got.pictures, want.pictures);
+    }
+
+    #[test]
+    fn past_256_colours_nothing_is_merged_or_inserted() {
+        let all: Vec<[u8; 3]> = (0..=255).map(|i| [i, 1, 1]).collect();
+        let every: Vec<u8> = (0..=255).collect();
+        let one = || paletted(&all, &every);
+        let mut two = paletted(&all, &every);
+        two.colours[0] = [0, 0, 0];
+        let Err(back) = merge(vec![one(), two]) else {
+            panic!("257 colours")
+        };
+        assert_eq!(back[1].indices, every);
+        let Ok(mut ix) = merge(vec![one()]) else {
+            panic!("256 colours")
+        };
+        assert_eq!(insert(&mut ix.colours, &mut ix.pictures, [0, 0, 0]), None);
+        assert_eq!((ix.colours, &ix.pictures[0]), (all, &every));
     }
 }

@@ -2,6 +2,7 @@
 //! solving, so a bad scan is reported with its file name and a fix.
 
 use crate::error::InputError;
+use crate::kind::tiles::tile_pictures::{Tile, TilePictures};
 use image::{DynamicImage, ImageFormat, ImageReader, RgbImage, RgbaImage};
 use std::io::Cursor;
 use std::path::{Path, PathBuf};
@@ -60,6 +61,25 @@ pub fn decode_all(raw: &[RawPicture], max_side: u32) -> Result<Vec<DynamicImage>
         Ok((picture, size))
     })?;
     Ok(pictures)
+}
+
+/// The pictures as [`decode_all`] checks them, over white as boards show
+/// them ([`flat`]); 8-bit palette PNGs as palette indices, so that boards
+/// of their colours need no pass over RGB pixels to find them.
+pub fn decode_tiles(raw: &[RawPicture], max_side: u32) -> Result<TilePictures, InputError> {
+    let (tiles, side) = decode_each(raw, |path, bytes| {
+        check_declared(path, bytes, max_side)?;
+        let limits = limits(max_side);
+        Ok(match super::palette_png::decode(bytes, &limits) {
+            Some((paletted, size)) => (Tile::Palette(Box::new(paletted)), size),
+            None => {
+                let picture = decode_png(path, bytes, limits)?;
+                let size = (picture.width(), picture.height());
+                (Tile::Rgb(flat(picture)), size)
+            }
+        })
+    })?;
+    Ok(TilePictures::from_tiles(side, tiles))
 }
 
 /// Decodes each picture with `decode` (the picture and its width and
@@ -210,8 +230,9 @@ pub fn flatten_over_white(picture: &RgbaImage) -> RgbImage {
     out
 }
 
-/// One colour over white.
-fn over_white([r, g, b, a]: [u8; 4]) -> [u8; 3] {
+/// One colour over white: one formula for pixels and palette entries, so a
+/// palette flattened entry by entry gives the bytes its pixels would.
+pub(super) fn over_white([r, g, b, a]: [u8; 4]) -> [u8; 3] {
     match a {
         255 => [r, g, b],
         0 => [255, 255, 255],
