@@ -72,29 +72,55 @@ pub(crate) struct Paletted {
 /// past 256 colours in all.
 pub(crate) fn merge(mut pictures: Vec<Paletted>) -> Result<Indexed, Vec<Paletted>> {
     let mut colours = Vec::with_capacity(256);
+    let mut used = Vec::with_capacity(pictures.len());
     for p in &pictures {
-        let mut used = [false; 256];
-        for &i in &p.indices {
-            used[usize::from(i)] = true;
-        }
-        colours.extend(p.colours.iter().zip(used).filter(|u| u.1).map(|u| *u.0));
+        let u = mark_used(&p.indices);
+        colours.extend(p.colours.iter().zip(u).filter(|c| c.1).map(|c| *c.0));
+        used.push(u);
     }
     colours.sort_unstable();
     colours.dedup();
     if colours.len() > 256 {
         return Err(pictures);
     }
-    for p in &mut pictures {
+    for (p, used) in pictures.iter_mut().zip(used) {
         // An entry no pixel uses is not in `colours`; its slot is never read.
         let table = p
             .colours
             .map(|c| colours.binary_search(&c).map_or(0, |i| i as u8));
-        remap(&mut p.indices, &table);
+        // A tile whose palette is the shared one, or its start, stays as it is.
+        let same = (0..=255u8).all(|i| !used[usize::from(i)] || table[usize::from(i)] == i);
+        if !same {
+            remap(&mut p.indices, &table);
+        }
     }
     Ok(Indexed {
         colours,
         pictures: pictures.into_iter().map(|p| p.indices).collect(),
     })
+}
+
+/// Which indices occur. Eight at a time: a group of eight like the one
+/// before it (a flat area of a drawn tile) adds nothing and is passed over.
+fn mark_used(indices: &[u8]) -> [bool; 256] {
+    let mut used = [false; 256];
+    let chunks = indices.chunks_exact(8);
+    for &i in chunks.remainder() {
+        used[usize::from(i)] = true;
+    }
+    let mut last = None;
+    for c in chunks {
+        let Ok(eight) = <[u8; 8]>::try_from(c) else {
+            continue;
+        };
+        if last != Some(eight) {
+            for i in eight {
+                used[usize::from(i)] = true;
+            }
+            last = Some(eight);
+        }
+    }
+    used
 }
 
 /// Adds `colour` to sorted `colours` where missing and renumbers the
@@ -112,11 +138,16 @@ pub(crate) fn insert(
         Err(_) => return None,
     };
     colours.insert(at, colour);
-    let table: [u8; 256] = std::array::from_fn(|i| if i < at { i as u8 } else { (i + 1) as u8 });
+    let at = u8::try_from(at).ok()?;
+    // The indices from `at` on move up by one: a comparison and an
+    // addition, which the compiler does many bytes at a time, where a table
+    // is read one byte at a time.
     for indices in pictures {
-        remap(indices, &table);
+        for i in indices.iter_mut() {
+            *i = i.wrapping_add(u8::from(*i >= at));
+        }
     }
-    u8::try_from(at).ok()
+    Some(at)
 }
 
 /// Indices into a palette of colours, as RGB bytes.
@@ -129,9 +160,26 @@ pub(crate) fn expand(colours: &[[u8; 3]], indices: &[u8]) -> Vec<u8> {
 }
 
 /// Each index `i` becomes `table[i]`: one byte read per pixel, however many
-/// colours there are.
+/// colours there are. Eight at a time: a group of eight like the one before
+/// it (a flat area) is written from the last result, without the table.
 fn remap(indices: &mut [u8], table: &[u8; 256]) {
-    for i in indices {
+    let mut chunks = indices.chunks_exact_mut(8);
+    let mut last: Option<([u8; 8], [u8; 8])> = None;
+    for c in &mut chunks {
+        let Ok(eight) = <[u8; 8]>::try_from(&*c) else {
+            continue;
+        };
+        let out = match last {
+            Some((before, out)) if before == eight => out,
+            _ => {
+                let out = eight.map(|i| table[usize::from(i)]);
+                last = Some((eight, out));
+                out
+            }
+        };
+        c.copy_from_slice(&out);
+    }
+    for i in chunks.into_remainder() {
         *i = table[usize::from(*i)];
     }
 }
@@ -265,5 +313,23 @@ mod tests {
         };
         assert_eq!(insert(&mut ix.colours, &mut ix.pictures, [0, 0, 0]), None);
         assert_eq!((ix.colours, &ix.pictures[0]), (all, &every));
+    }
+
+    #[test]
+    fn groups_of_eight_alike_give_what_each_byte_would() {
+        // Runs of one index, and groups of eight that repeat and do not,
+        // with a remainder after the last group.
+        let mut indices: Vec<u8> = (0..203u32).map(|i| (i / 13 * 7 % 251) as u8).collect();
+        indices.extend([5, 6, 7, 8, 9, 10, 11, 12].repeat(3));
+        indices.extend([250, 251, 252]);
+        let mut want_used = [false; 256];
+        for &i in &indices {
+            want_used[usize::from(i)] = true;
+        }
+        assert_eq!(mark_used(&indices), want_used);
+        let table: [u8; 256] = std::array::from_fn(|i| (i as u8).wrapping_mul(3) ^ 0x5A);
+        let want: Vec<u8> = indices.iter().map(|&i| table[usize::from(i)]).collect();
+        remap(&mut indices, &table);
+        assert_eq!(indices, want);
     }
 }
