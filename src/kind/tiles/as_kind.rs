@@ -9,8 +9,8 @@ use crate::kind::tiles::input::{self, pictures, BoardFile};
 use crate::kind::tiles::model::{Placement, Puzzle};
 use crate::kind::tiles::render::{self, Scale, Style, TileSet};
 use crate::kind::tiles::solve::{self, Found, Limits};
+use crate::kind::tiles::tile_pictures::TilePictures;
 use crate::kind::{Boards, ClosestFacts, Facts, Failed, Image, Kind, PuzzleKind, Read, Search};
-use image::RgbImage;
 use std::path::Path;
 
 /// Edge-matching tile puzzles.
@@ -26,7 +26,7 @@ pub struct TileSource {
 /// A tile puzzle with its pictures decoded and flattened over white.
 pub struct TilePuzzle {
     pub puzzle: Puzzle,
-    pub pictures: Vec<RgbImage>,
+    pub pictures: TilePictures,
 }
 
 impl PuzzleKind for Tiles {
@@ -67,11 +67,9 @@ impl PuzzleKind for Tiles {
     }
 
     fn load(source: TileSource, max_side: u32) -> Result<TilePuzzle, InputError> {
-        let decoded = pictures::decode_all(&source.pictures, max_side)?;
-        let pictures = decoded.into_iter().map(pictures::flat).collect();
         Ok(TilePuzzle {
             puzzle: source.puzzle,
-            pictures,
+            pictures: pictures::decode_tiles(&source.pictures, max_side)?,
         })
     }
 
@@ -113,7 +111,7 @@ impl PuzzleKind for Tiles {
         // Palette indices only where nothing is drawn on top of the tiles:
         // the overlays have colours of their own.
         let plain = !style.labels && !style.highlight && found.closest.is_none();
-        let side = p.pictures.first().map_or(0, RgbImage::width);
+        let side = p.pictures.side();
         let tiles = TileSet::new(
             render::board_shape(&p.puzzle, side, style),
             p.pictures.clone(),

@@ -1,7 +1,8 @@
 //! Edge-matching tile puzzles (Scramble Squares and kin): the [`model`], the
 //! notations read by [`input`], the exhaustive [`solve`]r, the board
 //! [`render`]er with its [`draw`]n tile pictures and [`overlay`]s, the
-//! benchmark boards of [`generate`] and the search drawn by [`animate`].
+//! [`tile_pictures`] handed from one to the other, the benchmark boards of
+//! [`generate`] and the search drawn by [`animate`].
 
 pub mod animate;
 mod as_kind;
@@ -12,5 +13,7 @@ pub mod model;
 pub(crate) mod overlay;
 pub mod render;
 pub mod solve;
+pub mod tile_pictures;
 
 pub use as_kind::{TileBoards, TilePuzzle, TileSource, Tiles};
+pub use tile_pictures::TilePictures;

@@ -6,6 +6,7 @@ pub(crate) mod legespiel_xml;
 pub(crate) mod letters;
 mod missing;
 pub mod overwrite;
+mod palette_png;
 pub mod pictures;
 pub(crate) mod signed;
 pub(crate) mod spec;

@@ -2,6 +2,7 @@
 //! solving, so a bad scan is reported with its file name and a fix.
 
 use crate::error::InputError;
+use crate::kind::tiles::tile_pictures::{Tile, TilePictures};
 use image::{DynamicImage, ImageFormat, ImageReader, RgbImage, RgbaImage};
 use std::io::Cursor;
 use std::path::{Path, PathBuf};
@@ -54,35 +55,74 @@ pub fn flat(picture: DynamicImage) -> RgbImage {
 /// one size. A picture whose header declares a side above `max_side` is
 /// refused before anything is allocated for its pixels.
 pub fn decode_all(raw: &[RawPicture], max_side: u32) -> Result<Vec<DynamicImage>, InputError> {
-    let mut pictures: Vec<DynamicImage> = Vec::with_capacity(raw.len());
+    let (pictures, _) = decode_each(raw, |path, bytes| {
+        let picture = decode_one(path, bytes, max_side)?;
+        let size = (picture.width(), picture.height());
+        Ok((picture, size))
+    })?;
+    Ok(pictures)
+}
+
+/// The pictures as [`decode_all`] checks them, over white as boards show
+/// them ([`flat`]); 8-bit palette PNGs as palette indices, so that boards
+/// of their colours need no pass over RGB pixels to find them.
+pub fn decode_tiles(raw: &[RawPicture], max_side: u32) -> Result<TilePictures, InputError> {
+    let (tiles, side) = decode_each(raw, |path, bytes| {
+        check_declared(path, bytes, max_side)?;
+        let limits = limits(max_side);
+        Ok(match super::palette_png::decode(bytes, &limits) {
+            Some((paletted, size)) => (Tile::Palette(Box::new(paletted)), size),
+            None => {
+                let picture = decode_png(path, bytes, limits)?;
+                let size = (picture.width(), picture.height());
+                (Tile::Rgb(flat(picture)), size)
+            }
+        })
+    })?;
+    Ok(TilePictures::from_tiles(side, tiles))
+}
+
+/// Decodes each picture with `decode` (the picture and its width and
+/// height), in order, refusing the first that is not square or not the
+/// first one's size. The side is 0 without pictures.
+fn decode_each<T>(
+    raw: &[RawPicture],
+    mut decode: impl FnMut(&Path, &[u8]) -> Result<(T, (u32, u32)), InputError>,
+) -> Result<(Vec<T>, u32), InputError> {
+    let mut pictures = Vec::with_capacity(raw.len());
+    let mut first = None;
     for RawPicture { path, bytes } in raw {
         let path = path.as_path();
-        let picture = decode_one(path, bytes, max_side)?;
-        let (w, h) = (picture.width(), picture.height());
+        let (picture, (w, h)) = decode(path, bytes)?;
         if w != h {
             return Err(
                 InputError::new(path, format!("the tile picture is {w}x{h}, not square"))
                     .hint("crop it to a square with the tile's edges on the picture's edges"),
             );
         }
-        if let Some(first) = pictures.first() {
-            if first.width() != w {
+        match first {
+            Some(side) if side != w => {
                 return Err(InputError::new(
                     path,
-                    format!(
-                        "the tile picture is {w}x{h}, but 1.png is {0}x{0}",
-                        first.width()
-                    ),
+                    format!("the tile picture is {w}x{h}, but 1.png is {side}x{side}"),
                 )
                 .hint("scale all tile pictures to the same size"));
             }
+            _ => first = Some(w),
         }
         pictures.push(picture);
     }
-    Ok(pictures)
+    Ok((pictures, first.unwrap_or(0)))
 }
 
 fn decode_one(path: &Path, bytes: &[u8], max_side: u32) -> Result<DynamicImage, InputError> {
+    check_declared(path, bytes, max_side)?;
+    decode_png(path, bytes, limits(max_side))
+}
+
+/// Refuses what is not a PNG, and a PNG whose header declares a side of 0
+/// or above `max_side`, before anything is allocated for its pixels.
+fn check_declared(path: &Path, bytes: &[u8], max_side: u32) -> Result<(), InputError> {
     if bytes.is_empty() {
         return Err(InputError::new(path, "the file is empty (0 bytes)")
             .hint("export the tile picture again as PNG"));
@@ -111,10 +151,16 @@ fn decode_one(path: &Path, bytes: &[u8], max_side: u32) -> Result<DynamicImage, 
             );
         }
     }
+    Ok(())
+}
+
+/// What a decoder may spend on a tile picture: the side checked again on
+/// the header it parses, and the default byte limit.
+fn limits(max_side: u32) -> image::Limits {
     let mut limits = image::Limits::default();
     limits.max_image_width = Some(max_side);
     limits.max_image_height = Some(max_side);
-    decode_png(path, bytes, limits)
+    limits
 }
 
 /// Decodes a PNG whose declared size the caller has already checked, with
@@ -179,17 +225,23 @@ fn is_png(path: &Path) -> bool {
 pub fn flatten_over_white(picture: &RgbaImage) -> RgbImage {
     let mut out = RgbImage::new(picture.width(), picture.height());
     for (o, p) in out.pixels_mut().zip(picture.pixels()) {
-        *o = match p[3] {
-            255 => image::Rgb([p[0], p[1], p[2]]),
-            0 => image::Rgb([255, 255, 255]),
-            a => {
-                let a = u32::from(a);
-                let mix = |c: u8| ((u32::from(c) * a + 255 * (255 - a) + 127) / 255) as u8;
-                image::Rgb([mix(p[0]), mix(p[1]), mix(p[2])])
-            }
-        };
+        *o = image::Rgb(over_white(p.0));
     }
     out
+}
+
+/// One colour over white: one formula for pixels and palette entries, so a
+/// palette flattened entry by entry gives the bytes its pixels would.
+pub(super) fn over_white([r, g, b, a]: [u8; 4]) -> [u8; 3] {
+    match a {
+        255 => [r, g, b],
+        0 => [255, 255, 255],
+        a => {
+            let a = u32::from(a);
+            let mix = |c: u8| ((u32::from(c) * a + 255 * (255 - a) + 127) / 255) as u8;
+            [mix(r), mix(g), mix(b)]
+        }
+    }
 }
 
 #[cfg(test)]

@@ -14,6 +14,7 @@ pub use tiles::{Scale, TileSet};
 
 use crate::kind::tiles::model::{Placement, Puzzle};
 use crate::kind::tiles::overlay;
+use crate::kind::tiles::tile_pictures::TilePictures;
 use image::{RgbImage, RgbaImage};
 use serde::Serialize;
 
@@ -46,7 +47,7 @@ impl<'p> Renderer<'p> {
         let flat: Vec<RgbImage> = pictures.iter().map(flatten_over_white).collect();
         let tiles = TileSet::new(
             board_shape(puzzle, pictures.first().map_or(0, RgbaImage::width), style),
-            flat,
+            TilePictures::Rgb(flat),
             style.tile_size.map_or(Scale::Keep, Scale::To),
             false,
         );

@@ -306,8 +306,8 @@ fn indexed_boards_show_the_same_pixels_as_rgb_ones() {
         .collect();
     let shape = (2, 2, 0);
     let flat: Vec<RgbImage> = pics.iter().map(flatten_over_white).collect();
-    let indexed = TileSet::new(shape, flat.clone(), Scale::Keep, true);
-    let rgb = TileSet::new(shape, flat, Scale::Keep, false);
+    let indexed = TileSet::new(shape, TilePictures::Rgb(flat.clone()), Scale::Keep, true);
+    let rgb = TileSet::new(shape, TilePictures::Rgb(flat), Scale::Keep, false);
     assert!(indexed.is_indexed() && !rgb.is_indexed());
     let (mut a, mut b) = (Canvas::default(), Canvas::default());
     indexed.paint(&board, &mut a);
@@ -329,7 +329,7 @@ fn indexed_boards_show_the_same_pixels_as_rgb_ones() {
     // Every pixel its own colour: 4 x 81 > 256, so RGB.
     let many: Vec<RgbaImage> = (0..4).map(|k| tile(k * 60, 9)).collect();
     let many: Vec<RgbImage> = many.iter().map(flatten_over_white).collect();
-    assert!(!TileSet::new(shape, many, Scale::Keep, true).is_indexed());
+    assert!(!TileSet::new(shape, TilePictures::Rgb(many), Scale::Keep, true).is_indexed());
 }
 
 #[test]
@@ -346,7 +346,7 @@ fn shrunk_tiles_are_block_means() {
     let p = puzzle(1, 1);
     let full = TileSet::new(
         (1, 1, 0),
-        vec![flatten_over_white(&pic)],
+        TilePictures::Rgb(vec![flatten_over_white(&pic)]),
         Scale::Keep,
         false,
     );
@@ -363,7 +363,12 @@ fn shrunk_tiles_are_block_means() {
     assert_eq!(img.get_pixel(1, 2).0, [40, 40, 40]);
     assert_eq!(img.get_pixel(2, 2).0, [60, 60, 60]);
     // Shrinking tiles held as palette indices gives the same thumbnail.
-    let indexed = TileSet::new((1, 1, 0), vec![flatten_over_white(&pic)], Scale::Keep, true);
+    let indexed = TileSet::new(
+        (1, 1, 0),
+        TilePictures::Rgb(vec![flatten_over_white(&pic)]),
+        Scale::Keep,
+        true,
+    );
     assert!(indexed.is_indexed());
     let mut d = Canvas::default();
     paint_unsolved(&p, Style::default(), &indexed.shrunk(2), &mut d);

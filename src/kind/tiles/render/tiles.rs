@@ -9,6 +9,7 @@ use crate::gfx::{palette, pool};
 #[cfg(doc)]
 use crate::kind::tiles::input::pictures::flatten_over_white;
 use crate::kind::tiles::model::Placement;
+use crate::kind::tiles::tile_pictures::TilePictures;
 use image::{imageops, RgbImage};
 use std::sync::{Arc, OnceLock};
 
@@ -40,39 +41,49 @@ impl TileSet {
     /// size `scale` says. With `indexed` and at most
     /// 256 colours in all the pictures and the frame, boards are painted as
     /// palette indices. Taken by value: kept as they are, they become the
-    /// unturned tiles without a copy.
+    /// unturned tiles without a copy. Indexed pictures kept at their size
+    /// keep their indices, renumbered only for the frame's black: the same
+    /// palette and bytes as finding the colours of the same pictures as RGB.
     pub fn new(
         (rows, cols, below): (usize, usize, u32),
-        pictures: Vec<RgbImage>,
+        pictures: TilePictures,
         scale: Scale,
         indexed: bool,
     ) -> TileSet {
-        let flat: Vec<RgbImage> = pictures
-            .into_iter()
-            .map(|flat| match scale {
-                Scale::To(s) if s != flat.width() => {
-                    imageops::resize(&flat, s, s, imageops::FilterType::Lanczos3)
-                }
-                _ => flat,
-            })
-            .collect();
-        let side = flat.first().map_or(0, |p| p.width());
-        let indexed = if indexed {
-            let raw: Vec<&[u8]> = flat.iter().map(|f| f.as_raw().as_slice()).collect();
-            palette::index(&raw, &[[0, 0, 0]])
-        } else {
-            None
+        let kept = |side: u32| match scale {
+            Scale::Keep => true,
+            Scale::To(s) => s == side,
         };
-        let (bytes, black, palette) = match indexed {
-            Some(ix) => {
-                let black = ix.colours.binary_search(&[0, 0, 0]).map_or(0, |i| i as u8);
-                (ix.pictures, vec![black], Some(ix.colours))
+        let Pixels {
+            side,
+            bytes,
+            black,
+            palette,
+        } = match pictures {
+            TilePictures::Indexed {
+                side,
+                mut palette,
+                mut indices,
+            } if indexed && kept(side) => {
+                match palette::insert(&mut palette, &mut indices, BLACK) {
+                    Some(black) => Pixels {
+                        side,
+                        bytes: indices,
+                        black: vec![black],
+                        palette: Some(palette),
+                    },
+                    None => rgb(
+                        TilePictures::Indexed {
+                            side,
+                            palette,
+                            indices,
+                        },
+                        scale,
+                        indexed,
+                    ),
+                }
             }
-            None => (
-                flat.into_iter().map(RgbImage::into_raw).collect(),
-                vec![0; 3],
-                None,
-            ),
+            pictures => rgb(pictures, scale, indexed),
         };
         let turned = bytes
             .into_iter()
@@ -123,7 +134,12 @@ impl TileSet {
                 }
             })
             .collect();
-        TileSet::new((self.rows, self.cols, 0), pictures, Scale::Keep, true)
+        TileSet::new(
+            (self.rows, self.cols, 0),
+            TilePictures::Rgb(pictures),
+            Scale::Keep,
+            true,
+        )
     }
 
     /// Board size in pixels, frame and key included.
@@ -213,5 +229,56 @@ impl Drop for TileSet {
                 .filter_map(OnceLock::into_inner)
                 .for_each(pool::give);
         }
+    }
+}
+
+const BLACK: [u8; 3] = [0, 0, 0];
+
+/// What [`TileSet`] paints from, before the turns.
+struct Pixels {
+    side: u32,
+    /// Each tile's bytes, RGB or palette indices.
+    bytes: Vec<Vec<u8>>,
+    /// The frame's colour: black, or its palette index.
+    black: Vec<u8>,
+    palette: Option<Vec<[u8; 3]>>,
+}
+
+/// Pictures painted from RGB (scaled first): indices where `indexed` and
+/// 256 colours allow.
+fn rgb(pictures: TilePictures, scale: Scale, indexed: bool) -> Pixels {
+    let flat: Vec<RgbImage> = pictures
+        .into_rgb()
+        .into_iter()
+        .map(|flat| match scale {
+            Scale::To(s) if s != flat.width() => {
+                imageops::resize(&flat, s, s, imageops::FilterType::Lanczos3)
+            }
+            _ => flat,
+        })
+        .collect();
+    let side = flat.first().map_or(0, |p| p.width());
+    let indexed = if indexed {
+        let raw: Vec<&[u8]> = flat.iter().map(|f| f.as_raw().as_slice()).collect();
+        palette::index(&raw, &[BLACK])
+    } else {
+        None
+    };
+    match indexed {
+        Some(ix) => {
+            let black = ix.colours.binary_search(&BLACK).map_or(0, |i| i as u8);
+            Pixels {
+                side,
+                bytes: ix.pictures,
+                black: vec![black],
+                palette: Some(ix.colours),
+            }
+        }
+        None => Pixels {
+            side,
+            bytes: flat.into_iter().map(RgbImage::into_raw).collect(),
+            black: vec![0; 3],
+            palette: None,
+        },
     }
 }
