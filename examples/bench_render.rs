@@ -3,10 +3,12 @@
 //! README's table uses.
 //!
 //! * floor: decode every tile PNG, copy every board's pixels once (the least
-//!   compositing can do), encode each board with the default encoder (the
-//!   fastest one within the size bound: `--png fast` files are a third larger
-//!   on the scans) and `fs::write` each board PNG into a folder that did not
-//!   exist (a board that is not on disk is not rendered).
+//!   compositing can do), encode each board whole with the default parse (the
+//!   fastest encoder within the size bound: `--png fast` files are a third
+//!   larger on the scans) and `fs::write` each board PNG into a folder that
+//!   did not exist (a board that is not on disk is not rendered). The render
+//!   compresses a row of tiles that several boards show once a puzzle,
+//!   which the floor, knowing only pixels, cannot.
 //! * render: `render -j 1` of the same puzzles into a folder that did not
 //!   exist: everything the tool does (solving, texts, thumbnails, JSON,
 //!   manifests, the gallery, temporary files, the journal, renames).
@@ -198,7 +200,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     };
     let f = row(
         format!(
-            "floor: decode {} tile PNGs, copy and encode {} boards (default encoder, palette where <= 256 colours), fs::write each board PNG into a new folder",
+            "floor: decode {} tile PNGs, copy and encode {} boards, each whole (default parse, palette where <= 256 colours), fs::write each board PNG into a new folder",
             tiles.len(),
             boards.len()
         ),
