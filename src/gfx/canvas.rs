@@ -85,11 +85,7 @@ impl Canvas {
         match &self.palette {
             None => self.rgb.clone(),
             Some(p) => {
-                let rgb = self
-                    .indices
-                    .iter()
-                    .flat_map(|&i| p.get(usize::from(i)).copied().unwrap_or_default())
-                    .collect();
+                let rgb = crate::gfx::palette::expand(p, &self.indices);
                 RgbImage::from_raw(self.width, self.height, rgb).unwrap_or_default()
             }
         }
@@ -116,14 +112,9 @@ impl Canvas {
         out: &mut Vec<u8>,
     ) {
         let (w, h, pixels) = (self.width, self.height, self.as_pixels());
-        match effort {
-            PngEffort::Fast => {
-                writer.encode_parts(w, h, pixels, Method::Near, (parts, pieces), out)
-            }
-            PngEffort::Default => {
-                writer.encode_parts(w, h, pixels, Method::Tiles, (parts, pieces), out)
-            }
-            PngEffort::Best => self.encode(effort, writer, out),
+        match effort.shared_parse() {
+            Some(method) => writer.encode_parts(w, h, pixels, method, (parts, pieces), out),
+            None => self.encode(effort, writer, out),
         }
     }
 
@@ -152,14 +143,20 @@ pub enum PngEffort {
 }
 
 impl PngEffort {
+    /// The parse whose parts the boards share; `None` for `Best`, which
+    /// compresses each board whole.
+    fn shared_parse(self) -> Option<Method> {
+        match self {
+            PngEffort::Fast => Some(Method::Near),
+            PngEffort::Default => Some(Method::Tiles),
+            PngEffort::Best => None,
+        }
+    }
+
     /// Would [`Canvas::encode_parts`] copy the part with `key` from
     /// `pieces` rather than read its rows?
     pub fn keeps(self, pieces: &Pieces, key: &[u32]) -> bool {
-        match self {
-            PngEffort::Fast => pieces.has(false, key),
-            PngEffort::Default => pieces.has(true, key),
-            PngEffort::Best => false,
-        }
+        self.shared_parse().is_some_and(|m| pieces.has(m, key))
     }
 }
 

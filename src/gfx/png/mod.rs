@@ -56,16 +56,19 @@ impl PngWriter {
         method: Method,
         out: &mut Vec<u8>,
     ) {
-        let (row, bpp) = self.start(width, pixels);
-        match method {
-            Method::Tiles | Method::Near => {
-                let hash = method == Method::Tiles;
-                let shape = (row + 1, bpp);
-                (self.deflater).compress(&self.scanlines, shape, hash, true, &mut self.bits);
-                self.bits.align();
-            }
-            Method::Zopfli(iterations) => zopfli(&self.scanlines, iterations, &mut self.bits.out),
-        }
+        let Method::Zopfli(iterations) = method else {
+            // The tile parses: one part, the whole picture.
+            let nothing_kept = Pieces::default();
+            return self.encode_parts(width, height, pixels, method, (&[], &nothing_kept), out);
+        };
+        let (data, bpp) = pixels.bytes();
+        scanlines(
+            &mut self.scanlines,
+            data.chunks_exact((width as usize * bpp).max(1)),
+        );
+        self.bits.out.clear();
+        self.bits.out.extend_from_slice(&ZLIB_HEADER);
+        zopfli(&self.scanlines, iterations, &mut self.bits.out);
         let adler = pieces::Adler::of(&self.scanlines).value();
         self.finish(width, height, pixels, adler, out);
     }
@@ -87,10 +90,8 @@ impl PngWriter {
         (parts, pieces): (&[Part], &Pieces),
         out: &mut Vec<u8>,
     ) {
-        let hash = match method {
-            Method::Tiles => true,
-            Method::Near => false,
-            Method::Zopfli(_) => return self.encode(width, height, pixels, method, out),
+        let Some(hash) = method.probes() else {
+            return self.encode(width, height, pixels, method, out);
         };
         let (data, bpp) = pixels.bytes();
         let row = width as usize * bpp;
@@ -127,17 +128,6 @@ impl PngWriter {
         }
         self.bits.align();
         self.finish(width, height, pixels, adler.value(), out);
-    }
-
-    /// Lays out the scanlines and starts the zlib stream; the row's bytes
-    /// and the bytes a pixel.
-    fn start(&mut self, width: u32, pixels: Pixels) -> (usize, usize) {
-        let (data, bpp) = pixels.bytes();
-        let row = width as usize * bpp;
-        scanlines(&mut self.scanlines, data.chunks_exact(row.max(1)));
-        self.bits.out.clear();
-        self.bits.out.extend_from_slice(&ZLIB_HEADER);
-        (row, bpp)
     }
 
     /// Ends the zlib stream with the `adler` of all scanlines and writes
@@ -177,6 +167,17 @@ fn scanlines<'a>(out: &mut Vec<u8>, lines: impl Iterator<Item = &'a [u8]>) {
     for line in lines {
         out.push(0);
         out.extend_from_slice(line);
+    }
+}
+
+impl Method {
+    /// Whether the tile parse adds its hash probe; `None` for Zopfli.
+    fn probes(self) -> Option<bool> {
+        match self {
+            Method::Tiles => Some(true),
+            Method::Near => Some(false),
+            Method::Zopfli(_) => None,
+        }
     }
 }
 

@@ -26,8 +26,8 @@ pub struct Pieces {
 
 #[derive(Default)]
 struct Kept {
-    /// By the parse's hash probe (on or off) and the part's key.
-    map: HashMap<(bool, Vec<u32>), Arc<Piece>>,
+    /// By the parse's hash probe (`[off, on]`), then by the part's key.
+    maps: [HashMap<Vec<u32>, Arc<Piece>>; 2],
     bytes: usize,
 }
 
@@ -41,23 +41,29 @@ pub(super) struct Piece {
 impl Pieces {
     pub(super) fn get(&self, hash: bool, key: &[u32]) -> Option<Arc<Piece>> {
         let kept = self.kept.lock().ok()?;
-        kept.map.get(&(hash, key.to_vec())).cloned()
+        kept.maps[usize::from(hash)].get(key).cloned()
     }
 
-    /// Is the part with `key` kept for the parse `hash` says? Once kept, a
-    /// part stays kept, so its rows need not be painted.
-    pub fn has(&self, hash: bool, key: &[u32]) -> bool {
-        self.get(hash, key).is_some()
+    /// Is the part with `key` kept for `method`? Once kept, a part stays
+    /// kept, so its rows need not be painted.
+    pub fn has(&self, method: super::Method, key: &[u32]) -> bool {
+        method
+            .probes()
+            .is_some_and(|hash| self.get(hash, key).is_some())
     }
 
     pub(super) fn keep(&self, hash: bool, key: &[u32], deflate: &[u8], adler: Adler) {
         if let Ok(mut kept) = self.kept.lock() {
-            let key = (hash, key.to_vec());
-            if kept.bytes + deflate.len() <= CAP && !kept.map.contains_key(&key) {
-                kept.bytes += deflate.len();
-                let deflate = deflate.to_vec();
-                kept.map.insert(key, Arc::new(Piece { deflate, adler }));
+            let full = kept.bytes + deflate.len() > CAP;
+            if full || kept.maps[usize::from(hash)].contains_key(key) {
+                return;
             }
+            kept.bytes += deflate.len();
+            let piece = Arc::new(Piece {
+                deflate: deflate.to_vec(),
+                adler,
+            });
+            kept.maps[usize::from(hash)].insert(key.to_vec(), piece);
         }
     }
 }
@@ -102,7 +108,9 @@ impl Pieces {
     }
 
     pub(super) fn len_for_test(&self) -> usize {
-        self.kept.lock().map_or(0, |k| k.map.len())
+        self.kept
+            .lock()
+            .map_or(0, |k| k.maps.iter().map(HashMap::len).sum())
     }
 }
 
