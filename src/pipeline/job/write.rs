@@ -128,11 +128,16 @@ fn encode_image(
 ) {
     SCRATCH.with(|scratch| {
         let scratch = &mut *scratch.borrow_mut();
+        // The kind's own thumbnail first: without one, the thumbnail is
+        // shrunk from the board, which then needs every pixel painted.
+        let own_thumb = thumb && boards.paint_thumb(image, &mut scratch.thumb);
+        let from_board = thumb && !own_thumb;
         match boards.parts(image) {
             Some(parts) => {
                 // Parts already compressed are neither painted nor read.
                 let kept: Vec<bool> = (parts.iter())
                     .map(|p| p.key.as_ref().is_some_and(|k| effort.keeps(pieces, k)))
+                    .map(|kept| kept && !from_board)
                     .collect();
                 boards.paint_skipping(image, &mut scratch.board, &kept);
                 let (board, writer) = (&scratch.board, &mut scratch.writer);
@@ -144,9 +149,7 @@ fn encode_image(
             }
         }
         slot.thumb.clear();
-        let painted = thumb
-            && (boards.paint_thumb(image, &mut scratch.thumb)
-                || thumbs::make(&scratch.board, &mut scratch.thumb));
+        let painted = own_thumb || (from_board && thumbs::make(&scratch.board, &mut scratch.thumb));
         if painted {
             scratch
                 .thumb
