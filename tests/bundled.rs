@@ -11,9 +11,9 @@ const BUNDLED: [(&str, u64, u64); 7] = [
     ("3x3-typo", 0, 0),
     ("asterix-knobelei", 48, 12),
     ("cats-scramble-squares", 8, 2),
+    ("dogs-squareshack", 4, 1),
     ("dolphin-scramble-squares", 4, 1),
     ("quasthoff-example", 8, 2),
-    ("seed-003-dogs", 4, 1),
 ];
 
 #[test]

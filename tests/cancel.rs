@@ -64,7 +64,7 @@ fn a_tripped_token_interrupts_the_closest_search() {
 
 #[test]
 fn a_tripped_token_interrupts_the_domino_search() {
-    let file = root().join("puzzles/domino-fit-seed/input/domino_fit.yaml");
+    let file = root().join("puzzles/domino-fit/input/domino_fit.yaml");
     let text = std::fs::read_to_string(&file).expect("seed reads");
     let p = domino::parse(&file, &text).expect("seed parses");
     let bounds = (100, domino::MAX_NODES);

@@ -120,7 +120,7 @@ fn one_thread_and_three_write_the_same_bytes() {
 /// white).
 const REBUILT: [&str; 4] = [
     "3x3-original",
-    "seed-003-dogs",
+    "dogs-squareshack",
     "cats-scramble-squares",
     "quasthoff-example",
 ];

@@ -10,7 +10,7 @@ const SEED_001_SOLUTION: &str = "1X-2-2X\n|1-2X-2\n1|-21-2\n|1-2|11\n1|-21||\n|-
 fn the_seed_board_renders_beside_tile_puzzles_with_the_seed_solution() {
     let tmp = tempfile::tempdir().expect("tmp");
     let root = tmp.path().join("puzzles");
-    copy_dir(&bundled("domino-fit-seed"), &root.join("domino"));
+    copy_dir(&bundled("domino-fit"), &root.join("domino"));
     drawn_puzzle(&root, "tiles", SEED_000, 16);
     fs::create_dir_all(root.join("bad-domino/input")).expect("mkdir");
     fs::write(
@@ -83,7 +83,7 @@ fn solve_prints_the_seed_solution_under_both_rules() {
     for rule in ["full", "partial"] {
         let out = unscramble()
             .args(["solve", "--domino-cover", rule])
-            .arg(bundled("domino-fit-seed"))
+            .arg(bundled("domino-fit"))
             .output()
             .expect("runs");
         assert!(out.status.success());
@@ -104,7 +104,7 @@ fn solve_prints_the_seed_solution_under_both_rules() {
 fn tile_size_sets_the_domino_cell_size() {
     let tmp = tempfile::tempdir().expect("tmp");
     let root = tmp.path().join("puzzles");
-    copy_dir(&bundled("domino-fit-seed"), &root.join("domino"));
+    copy_dir(&bundled("domino-fit"), &root.join("domino"));
     for (side, cells) in [
         (None, 48),
         (Some("24"), 24),

@@ -87,7 +87,7 @@ fn every_legespiel_configuration_gives_its_published_counts_and_converts_faithfu
     assert_eq!((converted, refused), (88, 0));
 }
 
-/// The dog puzzle (`puzzles/seed-003-dogs`) in the letter code: Golden A/B, Black C/D, Yellow E/F, Chocolate G/H, FRONT
+/// The dog puzzle (`puzzles/dogs-squareshack`) in the letter code: Golden A/B, Black C/D, Yellow E/F, Chocolate G/H, FRONT
 /// the first letter; each line right, top, left, bottom.
 const SEED_003_LETTERS: &str = "DBHF\nCAHE\nAGDE\nFGAC\nCBHE\nDAGF\nAECG\nCAGF\nCEBG\n";
 const SEED_003_YAML: &str = include_str!("fixtures/seed-003/tile_dict.yaml");

@@ -85,7 +85,7 @@ fn a_tile_size_that_blows_the_board_up_fails_with_the_option_named() {
 fn a_domino_fit_board_over_the_budget_fails() {
     let tmp = tempfile::tempdir().expect("tmp");
     let root = tmp.path().join("puzzles");
-    copy_dir(&bundled("domino-fit-seed"), &root.join("domino"));
+    copy_dir(&bundled("domino-fit"), &root.join("domino"));
     drawn_puzzle(&root, "good", SEED_000, 16);
     let out = tmp.path().join("out");
     let (code, stderr) = render(&root, &out, &["--max-pixels", "100000"]);

@@ -102,7 +102,7 @@ fn a_reader_solves_the_scrambled_board_by_dragging_clicking_and_keys() {
 fn render_writes_and_records_a_play_page_for_tile_puzzles_only() {
     let tmp = tempfile::tempdir().expect("tmp");
     let root = tmp.path().join("puzzles");
-    for name in ["3x3-typo", "domino-fit-seed"] {
+    for name in ["3x3-typo", "domino-fit"] {
         copy_dir(&bundled(name), &root.join(name));
     }
     let out = tmp.path().join("out");
@@ -117,10 +117,10 @@ fn render_writes_and_records_a_play_page_for_tile_puzzles_only() {
         md.contains("<iframe src=\"play.html\" title=\"Play 3x3-typo\""),
         "{md}"
     );
-    assert!(!out.join("domino-fit-seed/play.html").exists());
-    let md = std::fs::read_to_string(out.join("domino-fit-seed/index.md")).expect("index.md");
+    assert!(!out.join("domino-fit/play.html").exists());
+    let md = std::fs::read_to_string(out.join("domino-fit/index.md")).expect("index.md");
     assert!(!md.contains("<iframe"), "{md}");
     let gallery = std::fs::read_to_string(out.join("index.html")).expect("gallery");
     assert!(gallery.contains("<a href=\"3x3-typo/play.html\">play it</a>"));
-    assert!(!gallery.contains("domino-fit-seed/play.html"));
+    assert!(!gallery.contains("domino-fit/play.html"));
 }

@@ -172,7 +172,7 @@ fn counts_of_one_are_singular() {
 
     // The gallery's index.md of a puzzle with one solution.
     let root = tmp.path().join("domino");
-    copy_dir(&bundled("domino-fit-seed"), &root.join("d"));
+    copy_dir(&bundled("domino-fit"), &root.join("d"));
     let out = tmp.path().join("domino-out");
     let stderr = render_ok(&root, &out, &[]);
     assert!(stderr.contains("d: 1 solution, 1 image ("), "{stderr}");

@@ -81,7 +81,7 @@ fn timeout_0_on_tile_puzzles_is_stopped_not_no_solution() {
 fn timeout_0_on_a_domino_fit_puzzle_is_stopped() {
     let tmp = tempfile::tempdir().expect("tmp");
     let root = tmp.path().join("puzzles");
-    copy_dir(&bundled("domino-fit-seed"), &root.join("domino"));
+    copy_dir(&bundled("domino-fit"), &root.join("domino"));
     let out = tmp.path().join("out");
     let (code, stderr) = render(&root, &out, &["--timeout", "0"]);
     assert_eq!(code, Some(0), "{stderr}");
@@ -116,7 +116,7 @@ fn the_node_budget_stops_a_big_domino_fit_board_the_same_way_every_time() {
     let board = unscramble::kind::domino::generate(24, 24, 0.12, 1);
     fs::create_dir_all(root.join("big/input")).expect("mkdir");
     fs::write(root.join("big/input/domino_fit.yaml"), domino_yaml(&board)).expect("write");
-    copy_dir(&bundled("domino-fit-seed"), &root.join("small"));
+    copy_dir(&bundled("domino-fit"), &root.join("small"));
     let out = tmp.path().join("out");
     let (code, stderr) = render(&root, &out, &["--max-nodes", "5000"]);
     assert_eq!(code, Some(0), "{stderr}");

@@ -9,10 +9,10 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 pub(crate) const SEED: &str =
-    include_str!("../../../puzzles/domino-fit-seed/input/domino_fit.yaml");
+    include_str!("../../../puzzles/domino-fit/input/domino_fit.yaml");
 
 /// The solution as printed in Philippe Olivier's "Solving Domino Fit Using
-/// Constraint Programming", whose board `puzzles/domino-fit-seed` is.
+/// Constraint Programming", whose board `puzzles/domino-fit` is.
 const SEED_SOLUTION: &str = "\
 1X-2-2X
 |1-2X-2
