@@ -25,7 +25,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::Path;
 use std::process::ExitCode;
 use std::time::Duration;
-use unscramble::config as defaults;
+use unscramble::defaults;
 use unscramble::kind::tiles::solve;
 use unscramble::pipeline::output::solutions::Notation;
 
