@@ -1,9 +1,7 @@
 //! The command line, as clap reads it.
 
 pub mod animate_cmd;
-pub mod config;
-mod config_file;
-mod config_keys;
+pub mod config_file;
 pub mod convert_cmd;
 pub mod cut_cmd;
 pub mod draw_tiles_cmd;
@@ -74,8 +72,9 @@ Config file:
   ./unscramble.toml (not a symbolic link), or the file --config or
   UNSCRAMBLE_CONFIG names: `key = value` lines, keys being long option names
   (tile-size = 200) under [render], [serve], [solve], [animate],
-  [generate], [convert], [draw-tiles] or [cut]; color and quiet may also stand above them, for
-  every command. Options given on the command line win.
+  [generate], [convert], [draw-tiles], [cut] or [infer]; color, json and
+  quiet may also stand above them, for every command. serve reads [render]
+  first, then [serve]. Options given on the command line win.
 
 Environment:
   UNSCRAMBLE_CONFIG  the config file to read instead of ./unscramble.toml;
