@@ -14,7 +14,12 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let cli = match config_file::parse_args() {
-        Ok(cli) => cli,
+        Ok(parsed) => {
+            for note in &parsed.notes {
+                eprintln!("note: {note}");
+            }
+            parsed.cli
+        }
         Err(config_file::Failure::Clap(e)) => e.exit(),
         // A bad config file is a bad option: a usage error.
         Err(config_file::Failure::Config(errors)) => {

@@ -10,6 +10,7 @@ pub mod infer_cmd;
 mod interrupt;
 pub mod json_cmd;
 pub mod meta_cmd;
+pub mod negate;
 pub mod render_cmd;
 pub mod report;
 pub mod serve_cmd;
@@ -47,6 +48,7 @@ pub struct Cli {
     pub render: RenderArgs,
     /// Read options from this TOML file instead of ./unscramble.toml; keys
     /// are long option names, under [render], [solve]... (see --help's end).
+    /// Named, it may also set what a file found in the folder may not.
     #[arg(long, global = true, value_name = "FILE")]
     pub config: Option<std::path::PathBuf>,
     /// Read no config file: neither --config, $UNSCRAMBLE_CONFIG nor ./unscramble.toml.
@@ -74,7 +76,11 @@ Config file:
   (tile-size = 200) under [render], [serve], [solve], [animate],
   [generate], [convert], [draw-tiles], [cut] or [infer]; color, json and
   quiet may also stand above them, for every command. serve reads [render]
-  first, then [serve]. Options given on the command line win.
+  first, then [serve]. Options given on the command line win; every switch
+  has an opposite that turns off the file's (--no-labels, --closest for
+  --no-closest). A ./unscramble.toml may not set paths outside the current
+  folder, force, a budget above its default or a non-loopback bind: name
+  the file with --config (or UNSCRAMBLE_CONFIG) for those.
 
 Environment:
   UNSCRAMBLE_CONFIG  the config file to read instead of ./unscramble.toml;

@@ -17,9 +17,9 @@ pub struct Options<'a> {
 
 impl<'a> Options<'a> {
     /// The keys are every long option (by its long name) and a positional
-    /// argument that has a default (`puzzles`). Help, version, hidden
-    /// options and the config options themselves (global) are not for a
-    /// file to set.
+    /// argument that has a default (`puzzles`). Help, version, the hidden
+    /// `--no-` forms (a file says `labels = false`) and the config options
+    /// themselves (global) are not for a file to set.
     pub fn new(name: &'static str, cmd: &'a Command) -> Self {
         let keys = cmd
             .get_arguments()

@@ -3,8 +3,8 @@
 //! those that render as it does, and the most specific place wins.
 
 use super::keys::{conflict, is_switch, misplaced, Options};
-use super::read::{Entry, Source};
-use super::{Problem, SECTIONS};
+use super::read::{Entry, Origin, Source};
+use super::{reach, Problem, SECTIONS};
 use clap::{Arg, Command};
 use unscramble::error::{quote, InputError};
 
@@ -87,7 +87,16 @@ pub fn check<'a>(
             let Some(arg) = options.arg(key) else {
                 continue;
             };
-            match options.value(arg, key, &entry.value) {
+            let value = options.value(arg, key, &entry.value).and_then(|value| {
+                let beyond = (source.origin == Origin::Found)
+                    .then(|| reach::beyond(key, arg, &value))
+                    .flatten();
+                match beyond {
+                    Some(problem) => Err((problem, reach::instead(key, arg))),
+                    None => Ok(value),
+                }
+            });
+            match value {
                 Ok(value) => settings.push(Setting {
                     command: options.name,
                     cmd: options.cmd,
@@ -168,7 +177,7 @@ fn most_specific<'a>(
 
 #[cfg(test)]
 mod tests {
-    use super::super::read::{parse, Origin};
+    use super::super::read::parse;
     use super::*;
     use std::path::PathBuf;
 
@@ -180,7 +189,7 @@ mod tests {
             origin: Origin::Named,
         };
         let entries = parse(&source.path, text).map_err(|e| vec![e.to_string()])?;
-        let root = <crate::cli::Cli as clap::CommandFactory>::command();
+        let root = crate::cli::negate::command();
         let checked = check(&root, &source, &entries);
         let checked = checked.map_err(|e| e.iter().map(ToString::to_string).collect::<Vec<_>>())?;
         let mut found: Vec<String> = checked

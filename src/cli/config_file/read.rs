@@ -26,6 +26,8 @@ pub struct Entry {
     pub key_at: Pos,
     pub value: Val,
     pub value_at: Pos,
+    /// The value as written in the file, for the notes that repeat it.
+    pub written: String,
 }
 
 /// A value as the command line would spell it, or what else it is.
@@ -162,6 +164,7 @@ fn entry(
         key_at: position(text, key.span().start),
         value: value_text,
         value_at: position(text, value.span().start),
+        written: text.get(value.span()).unwrap_or_default().to_string(),
     }
 }
 
