@@ -8,8 +8,7 @@ use crate::kind::stop::StopReason;
 use std::collections::BTreeSet;
 use std::path::Path;
 
-pub(crate) const SEED: &str =
-    include_str!("../../../puzzles/domino-fit/input/domino_fit.yaml");
+pub(crate) const SEED: &str = include_str!("../../../puzzles/domino-fit/input/domino_fit.yaml");
 
 /// The solution as printed in Philippe Olivier's "Solving Domino Fit Using
 /// Constraint Programming", whose board `puzzles/domino-fit` is.
