@@ -8,7 +8,7 @@
 //! [`present`] turns the results into the run report, the gallery and the
 //! Markdown snippet.
 
-pub mod config;
+pub mod defaults;
 pub mod error;
 pub(crate) mod fsio;
 pub mod gfx;

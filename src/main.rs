@@ -7,18 +7,23 @@ mod cli;
 
 use cli::term::{print_error, set_colors};
 use cli::{
-    animate_cmd, config, convert_cmd, cut_cmd, draw_tiles_cmd, generate_cmd, infer_cmd, meta_cmd,
-    render_cmd, serve_cmd, solve_cmd, Command,
+    animate_cmd, config_file, convert_cmd, cut_cmd, draw_tiles_cmd, generate_cmd, infer_cmd,
+    meta_cmd, render_cmd, serve_cmd, solve_cmd, Command,
 };
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let cli = match config::parse_args() {
-        Ok(cli) => cli,
-        Err(config::Failure::Clap(e)) => e.exit(),
+    let cli = match config_file::parse_args() {
+        Ok(parsed) => {
+            for note in &parsed.notes {
+                eprintln!("note: {note}");
+            }
+            parsed.cli
+        }
+        Err(config_file::Failure::Clap(e)) => e.exit(),
         // A bad config file is a bad option: a usage error.
-        Err(config::Failure::Config(errors)) => {
-            errors.iter().for_each(|e| print_error(e));
+        Err(config_file::Failure::Config(errors)) => {
+            errors.iter().for_each(|e| print_error(&e.to_string()));
             return ExitCode::from(2);
         }
     };

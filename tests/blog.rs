@@ -149,3 +149,58 @@ fn check_reports_a_missing_or_stale_combined_snippet() {
     assert!(out.join("index.md").is_file(), "--check writes nothing");
     assert!(!read(&out.join("index.md")).contains("/p/"));
 }
+
+#[test]
+fn a_prefix_with_another_scheme_than_the_webs_is_a_usage_error() {
+    let (_tmp, root, out) = site(&PUZZLES);
+    for (bad, said) in [
+        // Pasted into a post whose renderer passes raw HTML, it ran in Chromium.
+        (
+            "javascript:top.document.body.setAttribute%28%27data-x%27,1%29//",
+            "not 'javascript:'",
+        ),
+        ("data:text/html,x/", "not 'data:'"),
+        ("&#106;avascript:x", "('&') is not allowed"),
+        ("//evil.example/p/", "names a host without a scheme"),
+        ("/{{%x%}}/", "('{') is not allowed"),
+    ] {
+        let (code, stderr) = render(&root, &out, &["--link-prefix", bad]);
+        assert_eq!(code, Some(2), "{bad:?}: {stderr}");
+        assert!(stderr.contains(said), "{bad}: {stderr}");
+        assert!(!out.exists(), "nothing written for {bad:?}");
+    }
+    render_ok(
+        &root,
+        &out,
+        &["-q", "--link-prefix", "https://cdn.example.com/p"],
+    );
+    assert!(read(&out.join("index.md")).contains("](https://cdn.example.com/p/owls/unsolved.png)"));
+}
+
+/// Hugo reads `{{< >}}` and `{{% %}}` in a post as shortcodes, Jekyll and
+/// Eleventy read `{{ }}` and `{% %}` as Liquid, before any Markdown: a
+/// puzzle folder named like one must reach the post as text.
+#[test]
+fn a_puzzle_named_like_a_shortcode_is_text_to_site_generators() {
+    let name = "{{% param x %}} {{< y >}} {% z %}";
+    let (_tmp, root, out) = site(&[name]);
+    render_ok(&root, &out, &["-q", "--link-prefix", "/p/"]);
+    let md = read(&out.join("index.md"));
+    for opener in ["{{", "{%", "%}", "}}"] {
+        assert!(!md.contains(opener), "{opener} in {md}");
+    }
+    let heading = "## &#123;&#123;&#37; param x &#37;&#125;&#125; &#123;&#123;&lt; y &gt;&#125;&#125; &#123;&#37; z &#37;&#125;\n";
+    assert!(md.starts_with(heading), "{md}");
+    let folder =
+        "/p/%7B%7B%25%20param%20x%20%25%7D%7D%20%7B%7B%3C%20y%20%3E%7D%7D%20%7B%25%20z%20%25%7D/";
+    assert!(
+        md.contains(&format!(
+            "<iframe src=\"{folder}play.html\" title=\"Play &#123;&#123;&#37; param x &#37;&#125;&#125; &#123;&#123;&lt; y &gt;&#125;&#125; &#123;&#37; z &#37;&#125;\""
+        )),
+        "{md}"
+    );
+    assert!(
+        md.contains(&format!("![unsolved board]({folder}unsolved.png)")),
+        "{md}"
+    );
+}

@@ -1,46 +1,13 @@
 //! `unscramble.toml`: the options CI and people share, read by every command.
 
 mod common;
+#[path = "config/project.rs"]
+mod project;
 
 use common::*;
+use project::{board, project, run_in};
 use std::fs;
 use std::path::Path;
-use std::time::Duration;
-
-/// A project folder as a blog has it: `puzzles/` with the 3x3 blog puzzle, and
-/// `unscramble.toml` beside it holding `config`.
-fn project(config: &str) -> tempfile::TempDir {
-    let tmp = tempfile::tempdir().expect("tmp");
-    copy_dir(
-        &bundled("3x3-original"),
-        &tmp.path().join("puzzles/3x3-original"),
-    );
-    fs::write(tmp.path().join("unscramble.toml"), config).expect("write config");
-    tmp
-}
-
-/// Runs the command in `dir` (where `unscramble.toml` is found): exit code,
-/// stdout and stderr.
-fn run_in(dir: &Path, args: &[&str]) -> (Option<i32>, String, String) {
-    let out = unscramble()
-        .current_dir(dir)
-        .args(args)
-        .timeout(Duration::from_secs(120))
-        .output()
-        .expect("runs");
-    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
-    (out.status.code(), text(&out.stdout), text(&out.stderr))
-}
-
-/// The width of a PNG, from its header.
-fn png_width(path: &Path) -> u32 {
-    let bytes = fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    u32::from_be_bytes(bytes[16..20].try_into().expect("IHDR width"))
-}
-
-fn board(dir: &Path) -> u32 {
-    png_width(&dir.join("output/3x3-original/solution-1.png"))
-}
 
 #[test]
 fn a_config_value_is_applied_and_a_changed_one_renders_again() {

@@ -2,7 +2,7 @@
 //! before its `#[cfg(test)]` part, without unit-test files and the binary's
 //! `cli/` and `main.rs`), every `crate::a::b` path is an edge between two modules two
 //! levels deep (`pipeline::batch`, `kind::tiles`), and the graph of those
-//! edges must be acyclic. The order, bottom to top: error, config, gfx and
+//! edges must be acyclic. The order, bottom to top: error, defaults, gfx and
 //! leaf helpers → kind → prepare → present → pipeline → serve.
 
 use std::collections::{BTreeMap, BTreeSet};

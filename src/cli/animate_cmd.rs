@@ -8,7 +8,7 @@ use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
-use unscramble::config as defaults;
+use unscramble::defaults;
 use unscramble::kind::tiles::animate;
 use unscramble::phrases;
 use unscramble::pipeline::output;
@@ -62,7 +62,7 @@ pub fn run(args: &AnimateArgs) -> ExitCode {
         max_frames: args.max_frames,
         max_events: args.max_events,
         tile_size: args.tile_size,
-        max_tile_side: unscramble::config::MAX_TILE_SIDE,
+        max_tile_side: unscramble::defaults::MAX_TILE_SIDE,
         chart_symmetry: !args.no_symmetry,
         chart_max_solutions: args.max_solutions,
     };

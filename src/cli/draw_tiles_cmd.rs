@@ -6,7 +6,7 @@ use crate::cli::{tile_side, Reporting};
 use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use unscramble::config as defaults;
+use unscramble::defaults;
 use unscramble::kind::tiles::draw;
 use unscramble::phrases;
 

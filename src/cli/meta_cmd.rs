@@ -1,8 +1,7 @@
 //! Commands about the command itself: shell completions, the man page, and
 //! the hint for a mistyped command name.
 
-use crate::cli::Cli;
-use clap::CommandFactory;
+use crate::cli::negate::command;
 use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
@@ -15,7 +14,7 @@ pub fn mistyped_command(puzzles: &Path) -> Option<String> {
         return None;
     }
     let typed = puzzles.to_str().filter(|t| !t.contains(['/', '\\']))?;
-    let cmd = Cli::command();
+    let cmd = command();
     let closest = cmd
         .get_subcommands()
         .map(|c| c.get_name())
@@ -59,14 +58,14 @@ fn print_bytes(bytes: &[u8]) -> ExitCode {
 /// panics on a write error, and stdout may be a closed pipe.
 pub fn run_completions(shell: clap_complete::Shell) -> ExitCode {
     let mut buf = Vec::new();
-    clap_complete::generate(shell, &mut Cli::command(), "unscramble", &mut buf);
+    clap_complete::generate(shell, &mut command(), "unscramble", &mut buf);
     print_bytes(&buf)
 }
 
 /// `unscramble man`: the man page in roff, from the same definitions as `--help`.
 pub fn run_man() -> ExitCode {
     let mut buf = Vec::new();
-    match clap_mangen::Man::new(Cli::command()).render(&mut buf) {
+    match clap_mangen::Man::new(command()).render(&mut buf) {
         Ok(()) => print_bytes(&buf),
         Err(e) => crate::cli::term::fail(&format!("cannot write the man page: {e}")),
     }

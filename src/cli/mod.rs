@@ -1,9 +1,7 @@
 //! The command line, as clap reads it.
 
 pub mod animate_cmd;
-pub mod config;
-mod config_file;
-mod config_keys;
+pub mod config_file;
 pub mod convert_cmd;
 pub mod cut_cmd;
 pub mod draw_tiles_cmd;
@@ -12,6 +10,7 @@ pub mod infer_cmd;
 mod interrupt;
 pub mod json_cmd;
 pub mod meta_cmd;
+pub mod negate;
 pub mod render_cmd;
 pub mod report;
 pub mod serve_cmd;
@@ -25,7 +24,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::Path;
 use std::process::ExitCode;
 use std::time::Duration;
-use unscramble::config as defaults;
+use unscramble::defaults;
 use unscramble::kind::tiles::solve;
 use unscramble::pipeline::output::solutions::Notation;
 
@@ -49,6 +48,7 @@ pub struct Cli {
     pub render: RenderArgs,
     /// Read options from this TOML file instead of ./unscramble.toml; keys
     /// are long option names, under [render], [solve]... (see --help's end).
+    /// Named, it may also set what a file found in the folder may not.
     #[arg(long, global = true, value_name = "FILE")]
     pub config: Option<std::path::PathBuf>,
     /// Read no config file: neither --config, $UNSCRAMBLE_CONFIG nor ./unscramble.toml.
@@ -74,8 +74,13 @@ Config file:
   ./unscramble.toml (not a symbolic link), or the file --config or
   UNSCRAMBLE_CONFIG names: `key = value` lines, keys being long option names
   (tile-size = 200) under [render], [serve], [solve], [animate],
-  [generate], [convert], [draw-tiles] or [cut]; color and quiet may also stand above them, for
-  every command. Options given on the command line win.
+  [generate], [convert], [draw-tiles], [cut] or [infer]; color, json and
+  quiet may also stand above them, for every command. serve reads [render]
+  first, then [serve]. Options given on the command line win; every switch
+  has an opposite that turns off the file's (--no-labels, --closest for
+  --no-closest). A ./unscramble.toml may not set paths outside the current
+  folder, force, a budget above its default or a non-loopback bind: name
+  the file with --config (or UNSCRAMBLE_CONFIG) for those.
 
 Environment:
   UNSCRAMBLE_CONFIG  the config file to read instead of ./unscramble.toml;

@@ -9,7 +9,7 @@ use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
-use unscramble::config as defaults;
+use unscramble::defaults;
 use unscramble::kind::tiles::render;
 use unscramble::pipeline::batch;
 

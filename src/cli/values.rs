@@ -85,7 +85,7 @@ choice! {
 /// The tile sides the drawing and scaling options take: the same bound as a
 /// tile picture's default `--max-tile-side`, so nothing drawn is refused later.
 pub fn tile_side() -> clap::builder::RangedI64ValueParser<u32> {
-    clap::value_parser!(u32).range(4..=i64::from(unscramble::config::MAX_TILE_SIDE))
+    clap::value_parser!(u32).range(4..=i64::from(unscramble::defaults::MAX_TILE_SIDE))
 }
 
 /// More worker threads than this per core only add overhead (the work is

@@ -44,9 +44,9 @@ pub struct OutputOptions {
 impl Default for OutputOptions {
     fn default() -> Self {
         OutputOptions {
-            max_solutions: crate::config::MAX_SOLUTIONS,
+            max_solutions: crate::defaults::MAX_SOLUTIONS,
             max_nodes: None,
-            max_images: crate::config::MAX_IMAGES,
+            max_images: crate::defaults::MAX_IMAGES,
             unique: false,
             distinct_looks: false,
             style: Style::default(),
@@ -95,8 +95,8 @@ impl Default for Options {
     fn default() -> Self {
         Options {
             output: OutputOptions::default(),
-            max_tile_side: crate::config::MAX_TILE_SIDE,
-            max_pixels: crate::config::MAX_PIXELS,
+            max_tile_side: crate::defaults::MAX_TILE_SIDE,
+            max_pixels: crate::defaults::MAX_PIXELS,
             timeout: None,
             force: false,
             check: false,

@@ -63,6 +63,7 @@ pub fn puzzle_markdown(r: &PuzzleReport, base: &str) -> String {
 /// (`## <img src=x onerror=...>` stays text), Markdown's punctuation is
 /// backslash-escaped (no links, emphasis or headings by accident), and
 /// control characters are shown escaped, so the heading stays one line.
+/// Braces and `%` become entities too (see [`template_safe`]).
 fn markdown_text(text: &str) -> String {
     let mut out = String::new();
     for c in crate::error::printable(text).chars() {
@@ -70,7 +71,8 @@ fn markdown_text(text: &str) -> String {
             '&' => out.push_str("&amp;"),
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),
-            '\\' | '`' | '*' | '_' | '[' | ']' | '(' | ')' | '{' | '}' | '#' | '|' | '!' => {
+            '{' | '}' | '%' => out.push_str(&template_safe(&c.to_string())),
+            '\\' | '`' | '*' | '_' | '[' | ']' | '(' | ')' | '#' | '|' | '!' => {
                 out.push('\\');
                 out.push(c);
             }
@@ -78,6 +80,17 @@ fn markdown_text(text: &str) -> String {
         }
     }
     out
+}
+
+/// `text` (already HTML or Markdown) with `{`, `}` and `%` as character
+/// references: site generators read a post as a template before Markdown
+/// (Hugo's shortcodes `{{< >}}` and `{{% %}}`, Liquid's `{{ }}` and `{% %}`
+/// in Jekyll and Eleventy), and a puzzle named `{{% x %}}` must stay text.
+/// Every Markdown renderer turns the references back into the characters.
+fn template_safe(text: &str) -> String {
+    text.replace('{', "&#123;")
+        .replace('}', "&#125;")
+        .replace('%', "&#37;")
 }
 
 /// The play page of a tile puzzle as an `<iframe>` for a post, or `None`
@@ -88,7 +101,7 @@ pub fn play_iframe(r: &PuzzleReport, base: &str) -> Option<String> {
         format!(
             "<iframe src=\"{base}{}\" title=\"{}\" width=\"100%\" height=\"{PLAY_HEIGHT}\" style=\"border: 0\" loading=\"lazy\"></iframe>\n",
             crate::present::play::FILE_NAME,
-            esc(&format!("Play {}", r.name))
+            template_safe(&esc(&format!("Play {}", r.name)))
         )
     })
 }
@@ -105,6 +118,26 @@ pub enum LinkPrefixError {
     /// The character at `position` (from 1), shown escaped.
     #[error("character {position} ('{shown}') would break the Markdown links (percent-encode it, e.g. a space as %20)")]
     BreaksLinks { position: usize, shown: String },
+    /// Any other character outside [`PUNCTUATION`], with its encoding.
+    #[error("character {position} ('{shown}') is not allowed in a link prefix (percent-encode it: {encoded})")]
+    NotAllowed {
+        position: usize,
+        shown: String,
+        encoded: String,
+    },
+    /// A scheme other than `http:` or `https:` (`javascript:`, `data:`).
+    #[error("only http: and https: links are accepted, not '{0}:' (give a path such as /images/puzzles/ or a URL such as https://example.com/puzzles/)")]
+    Scheme(String),
+    /// `//host/...`: another host, whatever scheme the page has.
+    #[error(
+        "a prefix starting with // names a host without a scheme (write https://HOST/... instead)"
+    )]
+    NoScheme,
+    #[error("there is no host after '{0}://' (write {0}://HOST/...)")]
+    NoHost(String),
+    /// A `%` at `position` (from 1) not followed by two hex digits.
+    #[error("the '%' at character {0} does not start a percent-encoded byte like %20 (write a % itself as %25)")]
+    Percent(usize),
 }
 
 /// A `--snippet` that is not a plain `.md` file name (the name as given).
@@ -112,24 +145,60 @@ pub enum LinkPrefixError {
 #[error("{} is not a plain file name ending in .md (the snippet goes in the output folder, e.g. --snippet puzzles.md)", crate::error::quote(&crate::error::printable(.0)))]
 pub struct SnippetNameError(pub String);
 
-/// Reads `--link-prefix`. Characters that would end or break a Markdown link
-/// (spaces, brackets, parentheses, angle brackets, quotes, backslashes,
-/// control characters) are refused rather than encoded, so the links hold
+/// Characters a prefix may hold besides letters and digits: a URL's path
+/// punctuation, and `%` for percent-encoded bytes. What is left out breaks
+/// Markdown links (spaces, brackets, quotes, backslashes, angle brackets),
+/// starts an HTML character reference (`&`), opens a template tag of a
+/// site generator (`{{`, `{%`), or is no part of a folder's URL (`?`, `#`).
+const PUNCTUATION: &str = "-._~/:%+,;=!$*@";
+
+/// Reads `--link-prefix`: an `http:` or `https:` URL with a host, or a path
+/// (`/images/puzzles/`, `../static/`). It ends in `href` and `src`
+/// attributes of pages whose renderer passes raw HTML, so any other scheme
+/// (`javascript:`, `data:`) is refused rather than neutralised, and so are
+/// characters outside [`PUNCTUATION`] rather than encoded, so the links hold
 /// exactly the URL the user typed; a missing final `/` is added, so
 /// `/img/puzzles` and `/img/puzzles/` mean the same.
 pub fn parse_link_prefix(s: &str) -> Result<String, LinkPrefixError> {
     if s.is_empty() {
         return Err(LinkPrefixError::Empty);
     }
-    if let Some((i, c)) = s
-        .chars()
-        .enumerate()
-        .find(|&(_, c)| c.is_control() || c.is_whitespace() || "()[]<>\"'`\\".contains(c))
-    {
-        return Err(LinkPrefixError::BreaksLinks {
-            position: i + 1,
-            shown: c.escape_debug().to_string(),
-        });
+    let chars: Vec<char> = s.chars().collect();
+    for (i, &c) in chars.iter().enumerate() {
+        let (position, shown) = (i + 1, c.escape_debug().to_string());
+        if c.is_control() || c.is_whitespace() || "()[]<>\"'`\\".contains(c) {
+            return Err(LinkPrefixError::BreaksLinks { position, shown });
+        }
+        if !(c.is_alphanumeric() || PUNCTUATION.contains(c)) {
+            let mut utf8 = [0; 4];
+            let bytes = c.encode_utf8(&mut utf8).bytes();
+            return Err(LinkPrefixError::NotAllowed {
+                position,
+                shown,
+                encoded: bytes.map(|b| format!("%{b:02X}")).collect(),
+            });
+        }
+        let hex = |k: usize| chars.get(i + k).is_some_and(char::is_ascii_hexdigit);
+        if c == '%' && !(hex(1) && hex(2)) {
+            return Err(LinkPrefixError::Percent(i + 1));
+        }
+    }
+    // A colon before the first `/` makes the start a scheme (or, in a
+    // relative path, is read as one by browsers).
+    let first = s.split('/').next().unwrap_or_default();
+    if let Some((scheme, rest)) = s.split_once(':').filter(|_| first.contains(':')) {
+        if !["http", "https"]
+            .iter()
+            .any(|w| scheme.eq_ignore_ascii_case(w))
+        {
+            return Err(LinkPrefixError::Scheme(scheme.to_string()));
+        }
+        let host = rest.strip_prefix("//").and_then(|r| r.split('/').next());
+        if host.is_none_or(str::is_empty) {
+            return Err(LinkPrefixError::NoHost(scheme.to_string()));
+        }
+    } else if s.starts_with("//") {
+        return Err(LinkPrefixError::NoScheme);
     }
     Ok(if s.ends_with('/') {
         s.to_string()
@@ -219,12 +288,69 @@ mod tests {
         assert!(e.to_string().contains("character 4 (' ')"), "{e}");
         for good in [
             "https://cdn.example.com/p/",
+            "HTTP://localhost:1313",
             "/img/%20x/",
             "../static/",
+            "img/",
             "/bilder/wölfe",
         ] {
             assert!(parse_link_prefix(good).is_ok(), "{good}");
         }
+    }
+
+    #[test]
+    fn only_web_urls_and_paths_are_prefixes() {
+        use LinkPrefixError::*;
+        let scheme = |s: &str| Err(Scheme(s.to_string()));
+        for (bad, why) in [
+            (
+                "javascript:top.document.body.setAttribute%28%27x%27%29//",
+                scheme("javascript"),
+            ),
+            ("JaVaScRiPt:alert%281%29", scheme("JaVaScRiPt")),
+            ("data:text/html,x", scheme("data")),
+            ("vbscript:x", scheme("vbscript")),
+            ("file:///etc/", scheme("file")),
+            ("a:b/c", scheme("a")),
+            ("//evil.example/p/", Err(NoScheme)),
+            ("https:/p/", Err(NoHost("https".into()))),
+            ("http:", Err(NoHost("http".into()))),
+            ("https:///p/", Err(NoHost("https".into()))),
+            ("/p/%zz/", Err(Percent(4))),
+            ("/p/%4", Err(Percent(4))),
+        ] {
+            assert_eq!(parse_link_prefix(bad), why, "{bad}");
+        }
+        // An entity, a template tag, a query: refused, with the encoding to use.
+        for (bad, encoded) in [
+            ("&#106;avascript:x", "%26"),
+            ("/{{%x%}}/", "%7B"),
+            ("/p?x=1", "%3F"),
+            ("/p#x", "%23"),
+            ("/\u{202e}x/", "%E2%80%AE"),
+        ] {
+            let e = parse_link_prefix(bad).expect_err(bad).to_string();
+            assert!(
+                e.contains(&format!("percent-encode it: {encoded}")),
+                "{bad}: {e}"
+            );
+        }
+    }
+
+    #[test]
+    fn names_stay_text_to_template_engines() {
+        let tiles = PuzzleReport {
+            kind: Some(PuzzleKind::Tiles),
+            ..solved("{{% x %}} {{< y >}} {% z %} {{ w }}")
+        };
+        let md = puzzle_markdown(&tiles, "");
+        for opener in ["{{", "{%", "%}", "}}"] {
+            assert!(!md.contains(opener), "{opener} in {md}");
+        }
+        assert!(md.starts_with(
+            "## &#123;&#123;&#37; x &#37;&#125;&#125; &#123;&#123;&lt; y &gt;&#125;&#125; &#123;&#37; z &#37;&#125; &#123;&#123; w &#125;&#125;\n"
+        ), "{md}");
+        assert!(md.contains(" title=\"Play &#123;&#123;&#37; x &#37;&#125;&#125; &#123;&#123;&lt; y &gt;&#125;&#125;"), "{md}");
     }
 
     #[test]
@@ -262,7 +388,7 @@ mod tests {
         assert_eq!(
             heading,
             // Rendered: `<img src=x onerror=alert(1)>\u{a}# *x*` as plain text.
-            "## &lt;img src=x onerror=alert\\(1\\)&gt;\\\\u\\{a\\}\\# \\*x\\*"
+            "## &lt;img src=x onerror=alert\\(1\\)&gt;\\\\u&#123;a&#125;\\# \\*x\\*"
         );
     }
 

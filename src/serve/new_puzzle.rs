@@ -166,12 +166,12 @@ pub(crate) fn check_pictures(
         .filter_map(|r| pictures::png_dimensions(&r.bytes))
         .map(|(w, h)| u64::from(w) * u64::from(h))
         .sum();
-    if pixels > crate::config::MAX_PIXELS {
+    if pixels > crate::defaults::MAX_PIXELS {
         return Err(Refusal::new(
             Kind::Invalid,
             format!(
                 "the tile pictures have {pixels} pixels together, above the limit of {}",
-                crate::config::MAX_PIXELS
+                crate::defaults::MAX_PIXELS
             ),
         ));
     }

@@ -128,7 +128,7 @@ mod tests {
     #[test]
     fn a_domino_board_of_64_x_64_fits_the_default() {
         let p = Path::new("d.yaml");
-        assert!(check_domino(p, (64, 64), 48, crate::config::MAX_PIXELS).is_ok());
+        assert!(check_domino(p, (64, 64), 48, crate::defaults::MAX_PIXELS).is_ok());
         let e = check_domino(p, (7, 7), 48, 1000).expect_err("over");
         assert_eq!(
             e.to_string(),

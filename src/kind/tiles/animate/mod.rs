@@ -67,8 +67,18 @@ pub struct Report {
 }
 
 /// `output/<name>/search.png` for a puzzle folder (or its `input/` folder,
-/// or a notation file in it): `<name>` is the puzzle folder's own name.
+/// or a notation file in it), `<name>` as `render` names its output folder:
+/// see [`out_below`] with the default `puzzles` and `output` folders.
 pub fn default_out(path: &Path) -> PathBuf {
+    out_below(Path::new("output"), Path::new("puzzles"), path)
+}
+
+/// Where the animation of the puzzle at `path` goes beside the boards
+/// `render` writes with the puzzles folder `puzzles` and the output folder
+/// `out`: `out/<the puzzle's path below puzzles>/search.png`, so two nested
+/// puzzles of one name do not share it; a puzzle outside `puzzles` goes in
+/// `out/<its folder's name>/`.
+pub fn out_below(out: &Path, puzzles: &Path, path: &Path) -> PathBuf {
     let path = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
     let mut dir = if path.is_file() {
         path.parent().map(Path::to_path_buf).unwrap_or_default()
@@ -78,8 +88,12 @@ pub fn default_out(path: &Path) -> PathBuf {
     if dir.file_name().is_some_and(|n| n == "input") {
         dir.pop();
     }
-    let name = dir.file_name().map(PathBuf::from).unwrap_or_default();
-    Path::new("output").join(name).join(ANIMATION)
+    let below = std::fs::canonicalize(puzzles)
+        .ok()
+        .and_then(|root| dir.strip_prefix(root).ok().map(Path::to_path_buf))
+        .filter(|below| !below.as_os_str().is_empty());
+    let name = below.unwrap_or_else(|| dir.file_name().map(PathBuf::from).unwrap_or_default());
+    out.join(name).join(ANIMATION)
 }
 
 /// Reads the puzzle at `path`, writes its animation to `out` and the chart

@@ -70,7 +70,7 @@ impl TurnOrder {
 impl Default for Limits {
     fn default() -> Self {
         Limits {
-            max_solutions: crate::config::MAX_SOLUTIONS,
+            max_solutions: crate::defaults::MAX_SOLUTIONS,
             max_nodes: MAX_NODES,
             timeout: None,
             order: Order::RowMajor,

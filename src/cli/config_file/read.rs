@@ -1,6 +1,6 @@
 //! Finding and reading `unscramble.toml` into plain `key = value` entries,
 //! each with its line and column for the messages. What the keys mean is
-//! `config`'s business.
+//! the business of `keys` and the layering in `config_file`.
 
 use std::path::{Path, PathBuf};
 use toml::de::{DeTable, DeValue};
@@ -26,6 +26,8 @@ pub struct Entry {
     pub key_at: Pos,
     pub value: Val,
     pub value_at: Pos,
+    /// The value as written in the file, for the notes that repeat it.
+    pub written: String,
 }
 
 /// A value as the command line would spell it, or what else it is.
@@ -37,34 +39,57 @@ pub enum Val {
     Other(&'static str),
 }
 
-/// Which file to read, and whether it was found rather than named: the
-/// command line's `--config`, then `UNSCRAMBLE_CONFIG` (set but empty: none),
-/// then `unscramble.toml` in the current folder, where the default
-/// `puzzles/` and `output/` are. No search upwards: a file found further up
-/// would give relative paths that mean something else from here.
-pub fn locate(no_config: bool, named: Option<&PathBuf>) -> Option<(PathBuf, bool)> {
+/// Who chose the file, which decides what it may set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// `./unscramble.toml`, found by itself: it comes with the repository,
+    /// which a pull request can change, so it is input like a puzzle.
+    Found,
+    /// Named with `--config` or `UNSCRAMBLE_CONFIG`: chosen by whoever runs
+    /// the command or writes the CI script, as explicit as an option.
+    Named,
+}
+
+/// The config file to read.
+#[derive(Debug)]
+pub struct Source {
+    pub path: PathBuf,
+    pub origin: Origin,
+}
+
+/// Which file to read: the command line's `--config`, then
+/// `UNSCRAMBLE_CONFIG` (set but empty: none), then `unscramble.toml` in the
+/// current folder, where the default `puzzles/` and `output/` are. No search
+/// upwards: a file found further up would give relative paths that mean
+/// something else from here.
+pub fn locate(no_config: bool, named: Option<&PathBuf>) -> Option<Source> {
+    let source = |path: PathBuf, origin| Some(Source { path, origin });
     if no_config {
         return None;
     }
     if let Some(path) = named {
-        return Some((path.clone(), false));
+        return source(path.clone(), Origin::Named);
     }
     match std::env::var_os(ENV) {
         Some(v) if v.is_empty() => None,
-        Some(v) => Some((PathBuf::from(v), false)),
+        Some(v) => source(PathBuf::from(v), Origin::Named),
         None => {
             let path = Path::new(FILE_NAME);
-            file::exists(path).then(|| (path.to_path_buf(), true))
+            let found = file::exists(path);
+            found.then(|| Source {
+                path: path.to_path_buf(),
+                origin: Origin::Found,
+            })
         }
     }
 }
 
-/// The file's entries in the order they stand. `found`: the file was found
-/// in the current folder, so it comes with the repository a pull request can
-/// change, and it must not be a symbolic link (one could show lines of any
-/// file on the CI machine in the log). A file named with `--config` or
-/// `UNSCRAMBLE_CONFIG` is the user's choice, and a link to it is fine.
-pub fn read(path: &Path, found: bool) -> Result<Vec<Entry>, InputError> {
+/// The file's entries in the order they stand. A file found in the current
+/// folder must not be a symbolic link (one could show lines of any file on
+/// the CI machine in the log); a named file is the user's choice, and a link
+/// to it is fine.
+pub fn read(source: &Source) -> Result<Vec<Entry>, InputError> {
+    let (path, found) = (source.path.as_path(), source.origin == Origin::Found);
     let is_link = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
     if found && is_link {
         return Err(InputError::new(path, "is a symbolic link").hint(format!(
@@ -86,8 +111,13 @@ pub fn read(path: &Path, found: bool) -> Result<Vec<Entry>, InputError> {
             .at(at.0, at.1)
             .hint("save it as UTF-8")
     })?;
-    let table = DeTable::parse(&text).map_err(|e| {
-        let at = position(&text, e.span().map_or(0, |s| s.start));
+    parse(path, &text)
+}
+
+/// The entries of the TOML `text` of the file at `path`, in the order they stand.
+pub fn parse(path: &Path, text: &str) -> Result<Vec<Entry>, InputError> {
+    let table = DeTable::parse(text).map_err(|e| {
+        let at = position(text, e.span().map_or(0, |s| s.start));
         InputError::new(path, format!("not valid TOML: {}", e.message().trim_end()))
             .at(at.0, at.1)
             .hint("see https://toml.io for the syntax: `key = value` lines under `[command]` lines")
@@ -95,12 +125,12 @@ pub fn read(path: &Path, found: bool) -> Result<Vec<Entry>, InputError> {
     let mut entries = Vec::new();
     for (key, value) in table.get_ref() {
         match value.get_ref() {
-            DeValue::Table(t) if crate::cli::config::SECTIONS.contains(&key.get_ref().as_ref()) => {
+            DeValue::Table(t) if super::SECTIONS.contains(&key.get_ref().as_ref()) => {
                 for (k, v) in t {
-                    entries.push(entry(&text, Some(key.get_ref()), k, v));
+                    entries.push(entry(text, Some(key.get_ref()), k, v));
                 }
             }
-            _ => entries.push(entry(&text, None, key, value)),
+            _ => entries.push(entry(text, None, key, value)),
         }
     }
     entries.sort_by_key(|e| e.key_at);
@@ -134,6 +164,7 @@ fn entry(
         key_at: position(text, key.span().start),
         value: value_text,
         value_at: position(text, value.span().start),
+        written: text.get(value.span()).unwrap_or_default().to_string(),
     }
 }
 

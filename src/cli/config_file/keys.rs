@@ -1,8 +1,8 @@
 //! What a config key may name in one command, and how its value is checked:
 //! by the option's own clap parser, as if given on the command line.
 
-use crate::cli::config::SECTIONS;
-use crate::cli::config_file::{Entry, Pos, Val};
+use super::read::{Entry, Val};
+use super::{Problem, SECTIONS};
 use crate::cli::meta_cmd::edit_distance;
 use clap::error::{ContextKind, ContextValue};
 use clap::{Arg, ArgAction, Command};
@@ -15,17 +15,15 @@ pub struct Options<'a> {
     keys: Vec<(String, &'a Arg)>,
 }
 
-/// Where a key stands, what is wrong, and how to fix it.
-pub type Problem = (Pos, String, String);
-
 impl<'a> Options<'a> {
     /// The keys are every long option (by its long name) and a positional
-    /// argument that has a default (`puzzles`). Help, version and the config
-    /// options themselves (global) are not for a file to set.
+    /// argument that has a default (`puzzles`). Help, version, the hidden
+    /// `--no-` forms (a file says `labels = false`) and the config options
+    /// themselves (global) are not for a file to set.
     pub fn new(name: &'static str, cmd: &'a Command) -> Self {
         let keys = cmd
             .get_arguments()
-            .filter(|a| !a.is_global_set())
+            .filter(|a| !a.is_global_set() && !a.is_hide_set())
             .filter(|a| {
                 !matches!(
                     a.get_action(),
@@ -55,7 +53,8 @@ impl<'a> Options<'a> {
     }
 
     /// The value as the command line would give it, checked by the option's
-    /// own parser: the command is parsed with only this option, `--key=value`.
+    /// own value parser (in a command of that one option: the others'
+    /// requirements and conflicts are not this value's business).
     pub fn value(&self, arg: &Arg, key: &str, val: &Val) -> Result<String, (String, String)> {
         let like_cli = || format!("give it as on the command line: {key} = VALUE");
         let text = match (val, is_switch(arg)) {
@@ -74,13 +73,18 @@ impl<'a> Options<'a> {
                 return Err((problem, like_cli()));
             }
         };
-        let (option, argv) = match arg.get_long() {
-            Some(long) => (format!("--{long}"), vec![format!("--{long}={text}")]),
-            None => (key.to_uppercase(), vec!["--".to_string(), text.clone()]),
-        };
-        let probe = self.cmd.clone().mut_args(|a| a.required(false));
-        let Err(e) = probe.try_get_matches_from(std::iter::once(String::new()).chain(argv)) else {
+        let probe = Command::new("unscramble").no_binary_name(true).arg(
+            Arg::new("value")
+                .long("value")
+                .num_args(1)
+                .value_parser(arg.get_value_parser().clone()),
+        );
+        let Err(e) = probe.try_get_matches_from([format!("--value={text}")]) else {
             return Ok(text.clone());
+        };
+        let option = match arg.get_long() {
+            Some(long) => format!("--{long}"),
+            None => key.to_uppercase(),
         };
         let problem = format!("invalid value {} for {}", quote(text), quote(key));
         let help = format!("see `unscramble {} --help` for {option}", self.name);
@@ -124,14 +128,14 @@ pub fn misplaced(entry: &Entry, commands: &[Options], shared: &[&str]) -> Proble
         .filter(|o| o.arg(key).is_some())
         .map(|o| format!("[{}]", o.name))
         .collect();
+    if section.is_none() && !under.is_empty() {
+        let problem = format!("{} is not an option of every command", quote(key));
+        return (at, problem, format!("put it under {}", list(&under, "or")));
+    }
     if section.is_none() && SECTIONS.contains(&key) {
         let problem = format!("{} is a section, not an option", quote(key));
         let hint = format!("write [{key}] on a line of its own, with its keys below it");
         return (at, problem, hint);
-    }
-    if section.is_none() && !under.is_empty() {
-        let problem = format!("{} is not an option of every command", quote(key));
-        return (at, problem, format!("put it under {}", or_list(&under)));
     }
     let known: Vec<&str> = match section {
         Some(s) => commands
@@ -146,7 +150,10 @@ pub fn misplaced(entry: &Entry, commands: &[Options], shared: &[&str]) -> Proble
         (None, Some(s)) => {
             format!("the keys are the long options of `unscramble {s} --help`, without the dashes")
         }
-        (None, None) => format!("above the sections stand only {}", shared.join(" and ")),
+        (None, None) => {
+            let shared: Vec<String> = shared.iter().map(|k| k.to_string()).collect();
+            format!("above the sections stand only {}", list(&shared, "and"))
+        }
     };
     (at, format!("unknown key {}", quote(key)), hint)
 }
@@ -161,10 +168,11 @@ fn closest<'k>(key: &str, known: &[&'k str]) -> Option<&'k str> {
         .map(|(_, k)| k)
 }
 
-fn or_list(items: &[String]) -> String {
+/// `a, b or c` (with `word` "or").
+fn list(items: &[String], word: &str) -> String {
     match items {
         [] => String::new(),
         [one] => one.clone(),
-        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+        [rest @ .., last] => format!("{} {word} {last}", rest.join(", ")),
     }
 }

@@ -1,0 +1,178 @@
+//! What a config file found in the current folder may not set. It comes
+//! with the repository, which anyone can send a pull request to, and a
+//! blog's CI runs the tool on it: so it may not reach outside the folder,
+//! replace files, lift the budgets that keep one run's memory and time in
+//! bounds, or open the server to the network. A file named with `--config`
+//! or `UNSCRAMBLE_CONFIG` is as explicit as the command line and may; each
+//! such setting is then printed, so the CI log shows it.
+
+use clap::Arg;
+use std::net::IpAddr;
+use std::path::{Component, Path, PathBuf};
+use unscramble::error::quote;
+
+/// The options that bound what one run may cost (memory, time, files): a
+/// found file may lower them, never raise them above the built-in default.
+pub const BUDGETS: [&str; 8] = [
+    "max-pixels",
+    "max-tile-side",
+    "max-nodes",
+    "closest-nodes",
+    "max-images",
+    "max-solutions",
+    "max-frames",
+    "max-events",
+];
+
+/// Why a setting goes beyond what a found file may set: the problem, said
+/// of the key and its value.
+pub fn beyond(key: &str, arg: &Arg, value: &str) -> Option<String> {
+    if key == "force" {
+        return (value == "true").then(|| format!("{} would replace existing files", quote(key)));
+    }
+    if key == "bind" {
+        let loopback = value.parse::<IpAddr>().is_ok_and(|a| a.is_loopback());
+        return (!loopback).then(|| {
+            format!(
+                "{} = {} would open the server to other machines",
+                quote(key),
+                quote(value)
+            )
+        });
+    }
+    if arg.get_value_parser().type_id() == std::any::TypeId::of::<PathBuf>() {
+        return outside(Path::new(value))
+            .map(|why| format!("{} = {} {why}", quote(key), quote(value)));
+    }
+    if BUDGETS.contains(&key) {
+        let default = budget_default(key, arg);
+        let lifted = match (value.parse::<u64>(), default) {
+            (Ok(v), Some(d)) => v > d,
+            _ => true,
+        };
+        return lifted.then(|| match default {
+            Some(d) => format!(
+                "{} = {value} lifts a safety budget above its default {d}",
+                quote(key)
+            ),
+            None => format!("{} = {value} sets a safety budget", quote(key)),
+        });
+    }
+    None
+}
+
+/// How to get what a refused setting asked for.
+pub fn instead(key: &str, arg: &Arg) -> String {
+    let option = match (arg.get_long(), arg.is_positional()) {
+        (_, true) => key.to_uppercase(),
+        (Some(long), false) => format!("--{long}"),
+        (None, false) => key.to_string(),
+    };
+    format!(
+        "a config file found in the current folder may not; give {option} on the command line, or name the file with --config FILE"
+    )
+}
+
+/// The built-in default a budget is measured against. `--max-nodes` has none
+/// of its own (it depends on the puzzle kind): the smaller of the kinds'
+/// defaults, so a found file cannot raise it for any puzzle.
+pub fn budget_default(key: &str, arg: &Arg) -> Option<u64> {
+    if key == "max-nodes" {
+        return Some(
+            unscramble::kind::tiles::solve::MAX_NODES.min(unscramble::kind::domino::MAX_NODES),
+        );
+    }
+    let default = arg.get_default_values().first()?;
+    default.to_str()?.parse().ok()
+}
+
+/// Why `path` (relative to the current folder) leads outside it, if it does:
+/// absolute, up through `..`, or through a symbolic link (wherever that
+/// points today, a pull request can change it).
+pub fn outside(path: &Path) -> Option<String> {
+    let mut depth = 0usize;
+    let mut walked = PathBuf::new();
+    for part in path.components() {
+        match part {
+            Component::Prefix(_) | Component::RootDir => {
+                return Some("is an absolute path".to_string());
+            }
+            Component::CurDir => continue,
+            Component::ParentDir if depth == 0 => {
+                return Some("leads out of the current folder through '..'".to_string());
+            }
+            Component::ParentDir => depth -= 1,
+            Component::Normal(_) => depth += 1,
+        }
+        walked.push(part);
+        let is_link = std::fs::symlink_metadata(&walked).is_ok_and(|m| m.file_type().is_symlink());
+        if is_link {
+            return Some(format!(
+                "goes through the symbolic link {}",
+                quote(&walked.to_string_lossy())
+            ));
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_inside_the_folder_pass_and_others_say_why() {
+        for inside in ["", ".", "output", "./static/puzzles", "a/../b", "a/b/.."] {
+            assert_eq!(outside(Path::new(inside)), None, "{inside}");
+        }
+        for (path, why) in [
+            ("/srv/site", "absolute"),
+            ("..", "'..'"),
+            ("../site", "'..'"),
+            ("a/../../b", "'..'"),
+            ("./a/./../..", "'..'"),
+        ] {
+            let said = outside(Path::new(path)).unwrap_or_default();
+            assert!(said.contains(why), "{path}: {said}");
+        }
+    }
+
+    #[test]
+    fn force_bind_and_budgets_are_beyond_only_when_they_reach_further() {
+        let flag = Arg::new("force").long("force");
+        assert!(beyond("force", &flag, "true").is_some());
+        assert_eq!(beyond("force", &flag, "false"), None);
+        let bind = Arg::new("bind").long("bind");
+        assert_eq!(beyond("bind", &bind, "127.0.0.1"), None);
+        assert_eq!(beyond("bind", &bind, "::1"), None);
+        assert!(beyond("bind", &bind, "0.0.0.0").is_some_and(|p| p.contains("other machines")));
+        let pixels = Arg::new("max-pixels").default_value("64000000");
+        assert_eq!(beyond("max-pixels", &pixels, "64000000"), None);
+        assert_eq!(beyond("max-pixels", &pixels, "1000"), None);
+        let lifted = beyond("max-pixels", &pixels, "64000001").unwrap_or_default();
+        assert!(lifted.contains("above its default 64000000"), "{lifted}");
+        let nodes = Arg::new("max-nodes");
+        assert_eq!(beyond("max-nodes", &nodes, "500000000"), None);
+        assert!(beyond("max-nodes", &nodes, "500000001").is_some());
+        let other = Arg::new("tile-size").default_value("96");
+        assert_eq!(beyond("tile-size", &other, "1024"), None);
+    }
+
+    /// A budget added without a default of its own would be refused at any
+    /// value: each one named has a default to measure against.
+    #[test]
+    fn every_budget_is_an_option_with_a_default() {
+        let root = crate::cli::negate::command();
+        for key in BUDGETS {
+            let args: Vec<&Arg> = root
+                .get_subcommands()
+                .flat_map(|c| c.get_arguments())
+                .filter(|a| a.get_long() == Some(key))
+                .collect();
+            assert!(!args.is_empty(), "{key}");
+            for arg in args {
+                assert!(budget_default(key, arg).is_some(), "{key}");
+            }
+        }
+    }
+}
