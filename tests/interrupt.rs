@@ -68,7 +68,7 @@ fn check_final_files(dir: &Path) -> Vec<PathBuf> {
         if name.starts_with(".unscramble-tmp-") {
             temporaries.push(rel);
         } else if name.ends_with(".png") {
-            let img = image::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            let img = open_png(&path);
             assert!(img.width() > 0, "{}", path.display());
         } else if name.ends_with(".json") {
             json(&path);

@@ -67,9 +67,7 @@ fn solved_board_pixels_are_the_turned_tile_pictures() {
         boards.push((format!("solution-{}", s["index"]), cells(s)));
     }
     for (name, cells) in boards {
-        let board = image::open(out.join(format!("q/{name}.png")))
-            .expect("png")
-            .into_rgb8();
+        let board = open_png(&out.join(format!("q/{name}.png"))).into_rgb8();
         assert!(
             board == reference_board(&pictures, &cells, 2),
             "{name}: not the turned tile pictures {cells:?}"

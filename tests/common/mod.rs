@@ -4,11 +4,29 @@
 #![allow(dead_code, unreachable_pub)]
 
 use assert_cmd::Command;
-use image::{imageops, Rgb, RgbImage, RgbaImage};
+use image::{imageops, DynamicImage, Rgb, RgbImage, RgbaImage};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 use std::sync::OnceLock;
+
+/// The library's strict decoder, shared with its unit tests.
+#[path = "../../src/gfx/png/strict.rs"]
+mod strict_png;
+
+/// A PNG this project wrote, decoded with every chunk's CRC and the zlib
+/// stream's Adler-32 checked (image-rs skips the Adler-32): every test that
+/// reads the tool's PNGs goes through here, so a broken writer fails them.
+pub fn decode_png(bytes: &[u8]) -> Result<DynamicImage, String> {
+    strict_png::decode(bytes)
+}
+
+/// [`decode_png`] of a file; one that is missing or broken fails the test
+/// naming it.
+pub fn open_png(path: &Path) -> DynamicImage {
+    let bytes = fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    decode_png(&bytes).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
 
 /// The 3x3 puzzle of the blog series "Scramble Squares, Pt. 1/3: Constraint
 /// Programming", as bundled in `puzzles/3x3-original`.
