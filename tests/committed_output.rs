@@ -9,7 +9,7 @@
 
 mod common;
 use common::*;
-use image::{Rgb, RgbImage};
+use image::RgbImage;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -18,28 +18,6 @@ fn fresh() -> &'static Rendered {
     let rendered = rendered_once(|_| {});
     assert_eq!(rendered.code, Some(0), "{}", rendered.stderr);
     rendered
-}
-
-/// Writes a picture of where two boards differ: unchanged pixels faded,
-/// changed ones red. Returns where it went.
-fn diff_image(name: &Path, old: &RgbImage, new: &RgbImage) -> Option<PathBuf> {
-    if old.dimensions() != new.dimensions() {
-        return None;
-    }
-    let diff = RgbImage::from_fn(new.width(), new.height(), |x, y| {
-        let (a, b) = (old.get_pixel(x, y), new.get_pixel(x, y));
-        if a == b {
-            Rgb(b.0.map(|c| 200 + c / 5))
-        } else {
-            Rgb([255, 0, 0])
-        }
-    });
-    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join("output-diff")
-        .join(name);
-    fs::create_dir_all(path.parent()?).ok()?;
-    diff.save(&path).ok()?;
-    Some(path)
 }
 
 fn decode(png: &[u8]) -> Option<RgbImage> {

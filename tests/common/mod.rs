@@ -283,6 +283,29 @@ pub fn reference_board(pictures: &[RgbaImage], cells: &[[u64; 2]], cols: u32) ->
     board
 }
 
+/// Writes a picture of where two boards differ, under
+/// `target/tmp/output-diff/NAME`: unchanged pixels faded, changed ones red.
+/// Returns where it went.
+pub fn diff_image(name: &Path, old: &RgbImage, new: &RgbImage) -> Option<PathBuf> {
+    if old.dimensions() != new.dimensions() {
+        return None;
+    }
+    let diff = RgbImage::from_fn(new.width(), new.height(), |x, y| {
+        let (a, b) = (old.get_pixel(x, y), new.get_pixel(x, y));
+        if a == b {
+            Rgb(b.0.map(|c| 200 + c / 5))
+        } else {
+            Rgb([255, 0, 0])
+        }
+    });
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join("output-diff")
+        .join(name);
+    fs::create_dir_all(path.parent()?).ok()?;
+    diff.save(&path).ok()?;
+    Some(path)
+}
+
 /// A solution's `cells` from `solutions.json`: row-major `[tile, turns]`.
 pub fn cells(solution: &serde_json::Value) -> Vec<[u64; 2]> {
     let cells = solution["cells"].as_array().expect("cells");
