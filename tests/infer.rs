@@ -110,13 +110,25 @@ fn infer_writes_the_yaml_that_solves_and_refuses_to_overwrite_it() {
     );
     // --check against the truth: equal up to names and halves.
     assert_same_edges(dir, "generated 3x3");
-    // --force replaces it with an equivalent puzzle that solves.
+    // --force replaces it with an equivalent puzzle: as many solutions as
+    // the truth (`solve` exits 0 when it finds none, so the count is what
+    // says it solves).
     unscramble()
         .args(["infer", "--force"])
         .arg(dir)
         .assert()
         .success();
-    unscramble().arg("solve").arg(dir).assert().success();
+    let truth_dir = tmp.path().join("truth");
+    fs::create_dir_all(truth_dir.join("input")).expect("mkdir");
+    fs::write(truth_dir.join("input/tile_dict.yaml"), &truth).expect("write");
+    let count = |dir: &Path| {
+        let v = common::solve_json(dir, &[]);
+        assert_eq!(v["complete"], true, "{v}");
+        v["solutions_total"].as_u64().expect("a count")
+    };
+    let solutions = count(&truth_dir);
+    assert!(solutions > 0, "a generated puzzle has its own solution");
+    assert_eq!(count(dir), solutions);
 }
 
 #[test]
