@@ -10,6 +10,8 @@ use std::path::{Path, PathBuf};
 use std::process::Output;
 use std::sync::OnceLock;
 
+pub mod child;
+
 /// The library's strict decoder, shared with its unit tests.
 #[path = "../../src/gfx/png/strict.rs"]
 mod strict_png;
@@ -90,6 +92,7 @@ pub fn unscramble() -> Command {
     // A config file named by the developer's environment must not change
     // what the tests see.
     cmd.env_remove("UNSCRAMBLE_CONFIG");
+    cmd.env_remove("UNSCRAMBLE_SAY_READY");
     cmd
 }
 
