@@ -317,6 +317,6 @@ fn the_default_tile_size_is_96_pixels() {
     let tmp = tempfile::tempdir().expect("tmp");
     let out = tmp.path().join("search.png");
     animate_ok(&bundled("3x3-original"), &out, &["--max-frames", "4"]);
-    let first = image::open(&out).expect("first frame").into_rgb8();
+    let first = open_png(&out).into_rgb8();
     assert_eq!(first.height(), 3 * 96 + 2, "{:?}", first.dimensions());
 }

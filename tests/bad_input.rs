@@ -254,9 +254,7 @@ fn palette_and_16_bit_pictures_render_their_colours() {
     // The colours make.py gives tiles 1..4, in key order.
     let colours = [[200, 30, 30], [30, 160, 40], [20, 60, 210], [240, 200, 10]];
     for name in ["palette", "sixteen-bit"] {
-        let board = image::open(out.join(name).join("unsolved.png"))
-            .expect("decodes")
-            .into_rgb8();
+        let board = open_png(&out.join(name).join("unsolved.png")).into_rgb8();
         assert_eq!(
             board.dimensions(),
             (18, 18),

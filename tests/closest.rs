@@ -72,9 +72,7 @@ fn a_typo_gives_scored_closest_boards_marked_where_they_disagree() {
     for (i, b) in boards.iter().enumerate() {
         let board = cells(b);
         let plain = renderer.board(&board).clone();
-        let png = image::open(dir.join(format!("closest-{}.png", i + 1)))
-            .expect("closest png")
-            .to_rgb8();
+        let png = common::open_png(&dir.join(format!("closest-{}.png", i + 1))).to_rgb8();
         assert_eq!(png.dimensions(), plain.dimensions());
         let unmatched = puzzle.unmatched(&board);
         assert_eq!(unmatched.len(), 1);

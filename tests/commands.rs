@@ -177,9 +177,7 @@ fn drawn_tiles_of_an_xml_puzzle_show_matching_colours_on_every_seam() {
         .len();
     assert!(rendered > 0);
     for k in 1..=rendered {
-        let board = image::open(out.join(format!("iq/solution-{k}.png")))
-            .expect("board")
-            .to_rgb8();
+        let board = open_png(&out.join(format!("iq/solution-{k}.png"))).to_rgb8();
         let cell = |i: u32| 1 + i * side;
         // Three pixels either side of a seam, a fifth of a tile off its middle
         // (inside both edges' triangles, clear of the markers).

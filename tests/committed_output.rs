@@ -9,7 +9,7 @@
 
 mod common;
 use common::*;
-use image::{Rgb, RgbImage};
+use image::RgbImage;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -20,30 +20,8 @@ fn fresh() -> &'static Rendered {
     rendered
 }
 
-/// Writes a picture of where two boards differ: unchanged pixels faded,
-/// changed ones red. Returns where it went.
-fn diff_image(name: &Path, old: &RgbImage, new: &RgbImage) -> Option<PathBuf> {
-    if old.dimensions() != new.dimensions() {
-        return None;
-    }
-    let diff = RgbImage::from_fn(new.width(), new.height(), |x, y| {
-        let (a, b) = (old.get_pixel(x, y), new.get_pixel(x, y));
-        if a == b {
-            Rgb(b.0.map(|c| 200 + c / 5))
-        } else {
-            Rgb([255, 0, 0])
-        }
-    });
-    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join("output-diff")
-        .join(name);
-    fs::create_dir_all(path.parent()?).ok()?;
-    diff.save(&path).ok()?;
-    Some(path)
-}
-
 fn decode(png: &[u8]) -> Option<RgbImage> {
-    Some(image::load_from_memory(png).ok()?.into_rgb8())
+    Some(decode_png(png).ok()?.into_rgb8())
 }
 
 #[test]
@@ -162,7 +140,7 @@ fn committed_boards_are_the_turned_tile_pictures_in_the_solved_grid() {
         }
         for (file, cells) in boards {
             let want = reference_board(&pictures, &cells, cols);
-            let have = image::open(dir.join(&file)).expect("board").into_rgb8();
+            let have = open_png(&dir.join(&file)).into_rgb8();
             checked += 1;
             if have.dimensions() != want.dimensions() {
                 wrong.push(format!(

@@ -62,7 +62,7 @@ fn every_tile_comes_back_in_order_from_a_crooked_noisy_sheet() {
                 assert!(*e <= i + 0.25, "{errors:?} vs {ideal:?}");
             }
         }
-        let contact = image::open(dir.path().join("p/input/cut.png")).expect("contact sheet");
+        let contact = common::open_png(&dir.path().join("p/input/cut.png"));
         assert_eq!(contact.width(), page.width());
     }
 }
@@ -73,9 +73,7 @@ fn every_tile_comes_back_in_order_from_a_crooked_noisy_sheet() {
 fn errors_against(out: &Path, originals: &[image::RgbImage]) -> Vec<f64> {
     let mut errors = Vec::new();
     for (k, original) in originals.iter().enumerate() {
-        let cut = image::open(out.join(format!("{}.png", k + 1)))
-            .expect("tile written")
-            .into_rgb8();
+        let cut = common::open_png(&out.join(format!("{}.png", k + 1))).into_rgb8();
         let error = mean_error(&cut, original);
         for (j, other) in originals.iter().enumerate().filter(|(j, _)| *j != k) {
             let to_other = mean_error(&cut, other);
@@ -214,7 +212,7 @@ fn existing_pictures_are_replaced_only_with_force() {
     let (code, doc, stderr) = cut_json(dir.path(), &page, &extra);
     assert_eq!(code, Some(0), "{stderr}");
     assert_eq!(doc["side"], 48, "{doc}");
-    let first = image::open(dir.path().join("p/input/5.png")).expect("5.png");
+    let first = common::open_png(&dir.path().join("p/input/5.png"));
     assert_eq!(first.width(), 48);
     assert!(contact.is_file());
     assert!(!dir.path().join("p/input/cut.png").exists());

@@ -68,9 +68,7 @@ fn the_seed_board_renders_beside_tile_puzzles_with_the_seed_solution() {
         .clone();
     assert_eq!(domino["kind"], "domino-fit");
     assert_eq!(domino["solutions_unique"], serde_json::Value::Null);
-    let board = image::open(out.join("domino/solution-1.png"))
-        .expect("png")
-        .into_rgb8();
+    let board = open_png(&out.join("domino/solution-1.png")).into_rgb8();
     assert_eq!(board.get_pixel(0, 0).0, [0, 0, 0], "framed");
     assert!(
         out.join("tiles/solution-4.png").is_file(),
@@ -115,9 +113,7 @@ fn tile_size_sets_the_domino_cell_size() {
         let extra: Vec<&str> = side.map_or(vec![], |s| vec!["--tile-size", s]);
         render_ok(&root, &out, &extra);
         for file in ["unsolved.png", "solution-1.png"] {
-            let img = image::open(out.join("domino").join(file))
-                .expect("png")
-                .into_rgb8();
+            let img = open_png(&out.join("domino").join(file)).into_rgb8();
             let expected = 2 + 8 * cells + 1;
             assert_eq!(img.dimensions(), (expected, expected), "{file} at {side:?}");
         }

@@ -2,12 +2,15 @@
 //! them: FIFOs, links to `/dev/zero`, folders and huge sparse files under the
 //! names of tile pictures, notation files and `board.yaml`. Each fails its
 //! own puzzle with a message, the run ends (a FIFO must not hang it), and
-//! the good puzzle beside them still renders.
+//! the good puzzle beside them still renders. Then folder names that try to
+//! be terminal codes or markup. (Huge notation files: `huge_input.rs`.)
 
 #![cfg(unix)]
 
 mod common;
 use common::*;
+#[path = "common/chromium.rs"]
+mod chromium;
 use std::fs;
 use std::os::unix::fs::symlink;
 use std::path::Path;
@@ -132,143 +135,6 @@ fn solve_refuses_a_fifo_without_waiting() {
     );
 }
 
-/// A Legespiel file with `cards` cards on a 1 x `cards` board, its pictures
-/// `pictures` (each `<picture .../>` line) before them.
-fn legespiel(cards: usize, pictures: &str) -> String {
-    let mut s = format!(
-        "<?xml version=\"1.0\"?>\n<legespielConfiguration>\n<numberOfRows>1</numberOfRows>\n\
-         <numberOfColumns>{cards}</numberOfColumns>\n<pictures>\n{pictures}</pictures>\n<cards>\n"
-    );
-    for _ in 0..cards {
-        s.push_str("<card north=\"1\" west=\"2\" east=\"1\" south=\"2\"/>\n");
-    }
-    s.push_str("</cards>\n</legespielConfiguration>\n");
-    s
-}
-
-/// Reading Legespiel XML is linear and its limits are checked while reading:
-/// 40,000 and 100,000 cards, 2,000 pictures and a million listed matches are
-/// each refused in well under the bound. The quadratic reader took about
-/// 7 s for 10,000 cards and 37 s for 20,000 in this build; 40,000 would take
-/// minutes, and the million matches hours.
-#[test]
-fn huge_legespiel_files_are_refused_quickly() {
-    let tmp = tempfile::tempdir().expect("tmp");
-    let root = tmp.path().join("puzzles");
-    let two = "<picture id=\"1\" name=\"a\" matchWithIds=\"2\"/>\n\
-               <picture id=\"2\" name=\"b\" matchWithIds=\"1\"/>\n";
-    let many_pictures: String = (1..=2000)
-        .map(|i| format!("<picture id=\"{i}\" name=\"p{i}\" matchWithIds=\"{i}\"/>\n"))
-        .collect();
-    let many_matches = format!(
-        "<picture id=\"1\" name=\"a\" matchWithIds=\"{}2\"/>\n\
-         <picture id=\"2\" name=\"b\" matchWithIds=\"1\"/>\n",
-        "1,".repeat(1_000_000)
-    );
-    let cases = [
-        (
-            "cards-40k",
-            legespiel(40_000, two),
-            ":138:1: more than 128 cards",
-        ),
-        (
-            "cards-100k",
-            legespiel(100_000, two),
-            "more than 100000 XML elements",
-        ),
-        (
-            "pictures-2k",
-            legespiel(4, &many_pictures),
-            "more than 1024 pictures",
-        ),
-        (
-            "matches-1m",
-            legespiel(200, &many_matches),
-            "more than 128 cards",
-        ),
-    ];
-    for (name, xml, _) in &cases {
-        let input = root.join(name).join("input");
-        fs::create_dir_all(&input).expect("mkdir");
-        fs::write(input.join("legespiel.xml"), xml).expect("write");
-    }
-    // The timeout is a safety net; that locating every card is linear in the
-    // file's length is the legespiel_xml unit test
-    // `positions_scan_on_from_the_last_offset`.
-    let output = unscramble()
-        .args(["render", "-j", "1"])
-        .arg(&root)
-        .arg("-o")
-        .arg(tmp.path().join("out"))
-        .timeout(Duration::from_secs(120))
-        .output()
-        .expect("runs");
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(1), "{stderr}");
-    for (name, _, says) in &cases {
-        let prefix = format!("error: puzzle '{name}': ");
-        let line = stderr
-            .lines()
-            .find(|l| l.starts_with(&prefix))
-            .unwrap_or_else(|| panic!("no error for {name}:\n{stderr}"));
-        assert!(line.contains(says), "{line}\nshould say: {says}");
-    }
-}
-
-/// A million keys is refused for being too many entries (it used to say
-/// "too many aliases or too deep nesting"), and a 14 MB value is quoted by
-/// its first characters only (it used to fill 15 MB of stderr).
-#[test]
-fn yaml_messages_name_the_real_limit_and_cut_long_values() {
-    let tmp = tempfile::tempdir().expect("tmp");
-    let root = tmp.path().join("puzzles");
-    let write = |name: &str, text: String| {
-        let input = root.join(name).join("input");
-        fs::create_dir_all(&input).expect("mkdir");
-        fs::write(input.join("tile_dict.yaml"), text).expect("write");
-    };
-    write(
-        "million-keys",
-        (1..=1_000_000).map(|k| format!("{k}: 1\n")).collect(),
-    );
-    let long = "x".repeat(14_000_000);
-    write(
-        "long-value",
-        format!("1: [['red', '{long}'], ['blu', '+'], ['ylw', '+'], ['grn', '+']]\n"),
-    );
-    let output = unscramble()
-        .arg("render")
-        .arg(&root)
-        .arg("-o")
-        .arg(tmp.path().join("out"))
-        .timeout(Duration::from_secs(120))
-        .output()
-        .expect("runs");
-    assert_eq!(output.status.code(), Some(1));
-    assert!(
-        output.stderr.len() < 4000,
-        "{} bytes of stderr",
-        output.stderr.len()
-    );
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    let line = |name: &str| {
-        let prefix = format!("error: puzzle '{name}': ");
-        stderr
-            .lines()
-            .find(|l| l.starts_with(&prefix))
-            .unwrap_or_else(|| panic!("no error for {name}:\n{stderr}"))
-            .to_string()
-    };
-    let keys = line("million-keys");
-    assert!(keys.contains("more than 50000 entries"), "{keys}");
-    assert!(!keys.contains("aliases"), "{keys}");
-    let value = line("long-value");
-    assert!(
-        value.contains(&format!("found '{}…'", "x".repeat(60))),
-        "{value}"
-    );
-}
-
 /// Control characters in folder names and tokens reach no sink raw: the
 /// terminal gets `\u{1b}` (one puzzle, one line), `index.md` gets no live
 /// HTML, and `index.html` and `summary.json` hold no raw control bytes.
@@ -340,4 +206,93 @@ fn control_characters_are_escaped_for_each_sink() {
     }
     let html = fs::read_to_string(out.join("index.html")).expect("index.html");
     assert!(!html.contains("<img src=x"), "{html}");
+}
+
+/// Whether the list `seen[key]` holds `value`.
+fn lists(seen: &serde_json::Value, key: &str, value: &str) -> bool {
+    seen[key]
+        .as_array()
+        .is_some_and(|l| l.iter().any(|v| v == value))
+}
+
+/// What Chromium found on `page` holds no element, attribute or script
+/// that the tool did not write (`scripts`: the page's own).
+fn nothing_injected(seen: &serde_json::Value, scripts: u64, page: &str) {
+    assert_eq!(seen["scripts"], scripts, "{page}: {seen}");
+    for attribute in ["pwned", "onerror"] {
+        assert!(!lists(seen, "attributes", attribute), "{page}: {seen}");
+    }
+    assert!(!lists(seen, "ids", "injected"), "{page}: {seen}");
+}
+
+/// A puzzle folder named with both quotes, a script's end tag, an element
+/// with a handler and a newline (two folders deep: `/` separates them) is
+/// text on every page: in the gallery's headings and alt text, in the
+/// heading and the play page's iframe title of `index.md` (the puzzle's and
+/// the combined one, rendered as a blog's Markdown renderer does) and on the
+/// play page. Chromium shows the name, its newline as `\u{a}`, and finds no
+/// element, attribute or script the tool did not write.
+#[test]
+fn a_hostile_folder_name_is_text_on_every_page() {
+    let Some(chromium) = chromium::chromium("a_hostile_folder_name_is_text_on_every_page") else {
+        return;
+    };
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (root, out) = (tmp.path().join("puzzles"), tmp.path().join("out"));
+    let name = "Q\" pwned=\"yes' it's </script><img id=injected src=x onerror=document.title=1>\nZ";
+    copy_dir(&repo().join("tests/good_inputs/palette"), &root.join(name));
+    render_ok(&root, &out, &[]);
+    let shown = name.replace('\n', "\\u{a}");
+    let profile = |n: &str| tmp.path().join(format!("profile-{n}"));
+
+    // The gallery titles each folder of the name and joins them with " / ".
+    let title =
+        "Q\" pwned=\"yes' it's < / Script><img id=injected src=x onerror=document.title=1>\\u{a}Z";
+    let gallery = chromium::seen(&chromium, &profile("gallery"), &out.join("index.html"));
+    assert_eq!(gallery["title"], "Puzzles and solutions", "{gallery}");
+    assert!(lists(&gallery, "headings", title), "{gallery}");
+    let alt = format!("{title}, unsolved board");
+    let alts = gallery["images"].as_array().expect("images");
+    assert!(alts.iter().any(|i| i["alt"] == alt.as_str()), "{gallery}");
+    nothing_injected(&gallery, 0, "index.html");
+
+    let (own, combined) = (out.join(name), out.clone());
+    for (dir, page) in [(own, "index.md"), (combined, "the combined index.md")] {
+        let md = read(&dir.join("index.md"));
+        let mut body = String::new();
+        pulldown_cmark::html::push_html(&mut body, pulldown_cmark::Parser::new(&md));
+        let post = dir.join("post.html");
+        let head =
+            "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>post</title></head>";
+        fs::write(&post, format!("{head}<body>\n{body}</body></html>\n")).expect("post");
+        let seen = chromium::seen(&chromium, &profile("post"), &post);
+        assert_eq!(seen["title"], "post", "{page}: {seen}");
+        assert_eq!(
+            seen["headings"],
+            serde_json::json!([shown]),
+            "{page}: {seen}"
+        );
+        let play = format!("Play {shown}");
+        assert_eq!(seen["iframes"], serde_json::json!([play]), "{page}: {seen}");
+        let images = seen["images"].as_array().expect("images");
+        let loaded = images.iter().all(|i| i["loaded"] == true);
+        assert!(
+            !images.is_empty() && loaded,
+            "{page}: the boards load: {seen}"
+        );
+        nothing_injected(&seen, 0, page);
+    }
+
+    let play = chromium::seen(
+        &chromium,
+        &profile("play"),
+        &out.join(name).join("play.html"),
+    );
+    assert_eq!(play["title"], format!("Play {shown}"), "{play}");
+    assert_eq!(
+        play["headings"],
+        serde_json::json!([format!("Play {shown}")])
+    );
+    // Its own two: the data and the code.
+    nothing_injected(&play, 2, "play.html");
 }

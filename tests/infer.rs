@@ -50,7 +50,7 @@ fn damage_all(dir: &Path, damage: impl Fn(&RgbaImage, usize) -> RgbaImage) {
         if !path.exists() {
             break;
         }
-        let img = image::open(&path).expect("decodes").to_rgba8();
+        let img = common::open_png(&path).to_rgba8();
         damage(&img, k).save(&path).expect("saves");
     }
 }
@@ -97,7 +97,7 @@ fn infer_writes_the_yaml_that_solves_and_refuses_to_overwrite_it() {
     let inferred = fs::read_to_string(dir.join("input/tile_dict.yaml")).expect("written");
     assert!(inferred.contains("1: [['"), "{inferred}");
     assert!(dir.join("input/infer.png").is_file());
-    let sheet = image::open(dir.join("input/infer.png")).expect("a PNG");
+    let sheet = common::open_png(&dir.join("input/infer.png"));
     assert!(sheet.width() > 100 && sheet.height() > 100);
     // A second run without --force leaves the file alone and fails.
     fs::write(dir.join("input/tile_dict.yaml"), &truth).expect("write");
@@ -110,13 +110,25 @@ fn infer_writes_the_yaml_that_solves_and_refuses_to_overwrite_it() {
     );
     // --check against the truth: equal up to names and halves.
     assert_same_edges(dir, "generated 3x3");
-    // --force replaces it with an equivalent puzzle that solves.
+    // --force replaces it with an equivalent puzzle: as many solutions as
+    // the truth (`solve` exits 0 when it finds none, so the count is what
+    // says it solves).
     unscramble()
         .args(["infer", "--force"])
         .arg(dir)
         .assert()
         .success();
-    unscramble().arg("solve").arg(dir).assert().success();
+    let truth_dir = tmp.path().join("truth");
+    fs::create_dir_all(truth_dir.join("input")).expect("mkdir");
+    fs::write(truth_dir.join("input/tile_dict.yaml"), &truth).expect("write");
+    let count = |dir: &Path| {
+        let v = common::solve_json(dir, &[]);
+        assert_eq!(v["complete"], true, "{v}");
+        v["solutions_total"].as_u64().expect("a count")
+    };
+    let solutions = count(&truth_dir);
+    assert!(solutions > 0, "a generated puzzle has its own solution");
+    assert_eq!(count(dir), solutions);
 }
 
 #[test]
@@ -266,7 +278,7 @@ fn a_crooked_noisy_sheet_of_drawn_tiles_is_cut_and_inferred_back() {
     let tiles: Vec<image::RgbImage> = (1..=9)
         .map(|k| {
             let path = drawn.join(format!("input/{k}.png"));
-            image::open(path).expect("a tile").into_rgb8()
+            common::open_png(&path).into_rgb8()
         })
         .collect();
     // Every tile turned 1 to 3 degrees either way, on paper with noise.

@@ -5,6 +5,7 @@
 #![cfg(unix)]
 
 mod common;
+use common::child::{wait_busy, Stderr};
 use common::*;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -68,7 +69,7 @@ fn check_final_files(dir: &Path) -> Vec<PathBuf> {
         if name.starts_with(".unscramble-tmp-") {
             temporaries.push(rel);
         } else if name.ends_with(".png") {
-            let img = image::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            let img = open_png(&path);
             assert!(img.width() > 0, "{}", path.display());
         } else if name.ends_with(".json") {
             json(&path);
@@ -216,19 +217,33 @@ fn ctrl_c_stops_a_single_long_search_too() {
         .map(|k| format!("{k}: [[a, '+'], [a, '-'], [a, '-'], [a, '+']]\n"))
         .collect();
     drawn_puzzle(&puzzles, "huge", &yaml, 8);
+    // Done first on the one thread: its line says the handler is in place
+    // and the long search is next.
+    drawn_puzzle(&puzzles, "a", SEED_000, 8);
     let out = tmp.path().join("out");
-    let child = start(
-        &puzzles,
-        &out,
-        &["--max-solutions", "100000000", "--max-images", "1"],
-    );
-    std::thread::sleep(Duration::from_millis(800));
+    let args = [
+        "-j",
+        "1",
+        "--max-solutions",
+        "100000000",
+        "--max-images",
+        "1",
+    ];
+    let mut child = start(&puzzles, &out, &args);
+    let mut stderr = Stderr::of(&mut child);
+    stderr.wait_for("a: 4 solutions");
+    wait_busy(&mut child, Duration::from_millis(100));
     let (output, stopped_after) = ctrl_c(child);
-    let stderr = String::from_utf8_lossy(&output.stderr);
+    let stderr = stderr.all();
     assert_eq!(output.status.code(), Some(130), "{stderr}");
     // How soon is shown, not asserted: on a loaded machine it varies tenfold.
     // What "stopped" means is asserted below by what is (not) on disk.
     eprintln!("stopped {stopped_after:?} after Ctrl-C");
+    assert!(
+        stderr.contains("puzzle 'huge': ")
+            && stderr.contains("interrupted before its outputs were written"),
+        "the search was under way: {stderr}"
+    );
     assert!(
         !out.join("huge").exists(),
         "the interrupted puzzle wrote nothing"
@@ -252,23 +267,26 @@ fn ctrl_c_stops_a_domino_fit_search() {
     let input = tmp.path().join("puzzles/domino/input");
     fs::create_dir_all(&input).expect("mkdir");
     fs::write(input.join("domino_fit.yaml"), yaml).expect("write");
+    // Done first on the one thread: its line says the handler is in place
+    // and the long search is next.
+    drawn_puzzle(&tmp.path().join("puzzles"), "a", SEED_000, 8);
     let out = tmp.path().join("out");
-    let child = start(
-        &tmp.path().join("puzzles"),
-        &out,
-        &["--domino-cover", "full"],
-    );
-    std::thread::sleep(Duration::from_millis(800));
+    let args = ["-j", "1", "--domino-cover", "full"];
+    let mut child = start(&tmp.path().join("puzzles"), &out, &args);
+    let mut stderr = Stderr::of(&mut child);
+    stderr.wait_for("a: 4 solutions");
+    wait_busy(&mut child, Duration::from_millis(100));
     let (output, stopped_after) = ctrl_c(child);
-    assert_eq!(
-        output.status.code(),
-        Some(130),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    let stderr = stderr.all();
+    assert_eq!(output.status.code(), Some(130), "{stderr}");
     // How soon is shown, not asserted: on a loaded machine it varies tenfold.
     // What "stopped" means is asserted below by what is (not) on disk.
     eprintln!("stopped {stopped_after:?} after Ctrl-C");
+    assert!(
+        stderr.contains("puzzle 'domino': ")
+            && stderr.contains("interrupted before its outputs were written"),
+        "the search was under way: {stderr}"
+    );
     assert!(
         !out.join("domino").exists(),
         "the interrupted puzzle wrote nothing"

@@ -212,6 +212,6 @@ fn a_rectangle_needs_board_yaml_and_has_two_board_turns() {
         .arg(&out_dir)
         .assert()
         .success();
-    let img = image::open(out_dir.join("rect/solution-1.png")).expect("png");
+    let img = open_png(&out_dir.join("rect/solution-1.png"));
     assert_eq!((img.width(), img.height()), (3 * 16 + 2, 2 * 16 + 2));
 }

@@ -4,6 +4,7 @@
 mod common;
 use common::*;
 use std::fs;
+use std::path::Path;
 
 #[test]
 fn seed_000_has_four_solutions_one_unique_and_every_file() {
@@ -43,6 +44,44 @@ fn seed_000_has_four_solutions_one_unique_and_every_file() {
     assert_eq!(summary["puzzles"][0]["status"], "solved");
 }
 
+/// Each board `dir` holds (the unsolved one: the tiles in key order,
+/// unturned) against the pictures turned and pasted by image-rs, frame
+/// included, pixel for pixel: a line per board that differs, naming the
+/// diff image written for it.
+fn boards_unlike_the_reference(
+    dir: &Path,
+    pictures: &[image::RgbaImage],
+    cols: u32,
+) -> Vec<String> {
+    let v = json(&dir.join("solutions.json"));
+    let solutions = v["solutions"].as_array().expect("list");
+    let tiles = pictures.len() as u64;
+    let mut boards = vec![(
+        "unsolved".to_string(),
+        (1..=tiles).map(|t| [t, 0]).collect(),
+    )];
+    for s in solutions {
+        boards.push((format!("solution-{}", s["index"]), cells(s)));
+    }
+    let mut wrong = Vec::new();
+    for (name, cells) in boards {
+        let board = open_png(&dir.join(format!("{name}.png"))).into_rgb8();
+        let want = reference_board(pictures, &cells, cols);
+        if board != want {
+            let at = Path::new("render")
+                .join(dir.file_name().expect("name"))
+                .join(&name);
+            let diff = diff_image(&at.with_extension("png"), &want, &board)
+                .map_or(String::new(), |p| format!(" (diff: {})", p.display()));
+            wrong.push(format!(
+                "{name}: not the turned tile pictures {cells:?}{diff}"
+            ));
+        }
+    }
+    wrong
+}
+
+/// Tile pictures of few colours: boards stored with a palette.
 #[test]
 fn solved_board_pixels_are_the_turned_tile_pictures() {
     let tmp = tempfile::tempdir().expect("tmp");
@@ -57,24 +96,71 @@ fn solved_board_pixels_are_the_turned_tile_pictures() {
                 .into_rgba8()
         })
         .collect();
-    let v = json(&out.join("q/solutions.json"));
-    let solutions = v["solutions"].as_array().expect("list");
-    assert_eq!(solutions.len(), 8);
-    // Each board against the pictures turned and pasted by image-rs, frame
-    // included; the unsolved board is the tiles in key order, unturned.
-    let mut boards = vec![("unsolved".to_string(), vec![[1, 0], [2, 0], [3, 0], [4, 0]])];
-    for s in solutions {
-        boards.push((format!("solution-{}", s["index"]), cells(s)));
+    assert_eq!(
+        json(&out.join("q/solutions.json"))["solutions"]
+            .as_array()
+            .map(Vec::len),
+        Some(8)
+    );
+    let wrong = boards_unlike_the_reference(&out.join("q"), &pictures, 2);
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// Tile pictures of thousands of colours (gradients and noise, no two
+/// tiles alike, none the same turned): boards stored as RGB, turned by the
+/// RGB code. The four solutions of the blog puzzle are one board in its
+/// four turns, so every tile is drawn in every quarter turn.
+#[test]
+fn rgb_board_pixels_are_the_turned_tile_pictures() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let input = tmp.path().join("puzzles/noisy/input");
+    fs::create_dir_all(&input).expect("mkdir");
+    fs::write(input.join("tile_dict.yaml"), SEED_000).expect("yaml");
+    let side = 20;
+    let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+    let pictures: Vec<image::RgbaImage> = (0..9u32)
+        .map(|k| {
+            image::RgbaImage::from_fn(side, side, |x, y| {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let noise = (seed % 24) as u32;
+                let c = |v: u32| (v % 256) as u8;
+                image::Rgba([
+                    c(x * 12 + noise),
+                    c(y * 12 + k * 7),
+                    c(k * 28 + noise * 3),
+                    255,
+                ])
+            })
+        })
+        .collect();
+    let colours: std::collections::BTreeSet<[u8; 4]> = pictures
+        .iter()
+        .flat_map(|p| p.pixels().map(|p| p.0))
+        .collect();
+    assert!(colours.len() > 2000, "{} colours", colours.len());
+    for (k, p) in pictures.iter().enumerate() {
+        image::DynamicImage::ImageRgba8(p.clone())
+            .into_rgb8()
+            .save(input.join(format!("{}.png", k + 1)))
+            .expect("save");
     }
-    for (name, cells) in boards {
-        let board = image::open(out.join(format!("q/{name}.png")))
-            .expect("png")
-            .into_rgb8();
-        assert!(
-            board == reference_board(&pictures, &cells, 2),
-            "{name}: not the turned tile pictures {cells:?}"
-        );
-    }
+    let out = tmp.path().join("out");
+    render_ok(&tmp.path().join("puzzles"), &out, &[]);
+    let dir = out.join("noisy");
+    let board = fs::read(dir.join("solution-1.png")).expect("board");
+    assert_eq!(board[25], 2, "colour type 2: an RGB board, not a palette");
+    let drawn: std::collections::BTreeSet<[u64; 2]> = json(&dir.join("solutions.json"))
+        ["solutions"]
+        .as_array()
+        .expect("list")
+        .iter()
+        .flat_map(cells)
+        .collect();
+    assert_eq!(drawn.len(), 9 * 4, "every tile in every turn: {drawn:?}");
+    let wrong = boards_unlike_the_reference(&dir, &pictures, 3);
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
 #[test]

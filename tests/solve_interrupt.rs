@@ -3,6 +3,8 @@
 //! timeout), and the exit code is 130, as for `render`.
 #![cfg(unix)]
 
+mod common;
+use common::child::{wait_busy, Stderr};
 use std::fs;
 use std::process::{Command, Stdio};
 use std::time::Duration;
@@ -18,14 +20,14 @@ fn huge_puzzle(dir: &std::path::Path) -> std::path::PathBuf {
     file
 }
 
-/// Runs `solve` on the huge puzzle with `extra`, sends SIGINT once it is
-/// searching, and returns its exit code and stderr.
+/// Runs `solve` on the huge puzzle with `extra`, sends SIGINT once its
+/// handler is in place, and returns its exit code and stderr.
 fn interrupted_solve(extra: &[&str]) -> (Option<i32>, String) {
     let tmp = tempfile::tempdir().expect("tmp");
     let file = huge_puzzle(tmp.path());
     // The timeout only ends the test if the signal were lost: its message
     // ("stopped by the timeout") and exit code 0 then fail the asserts.
-    let child = Command::new(env!("CARGO_BIN_EXE_unscramble"))
+    let mut child = Command::new(env!("CARGO_BIN_EXE_unscramble"))
         .arg("solve")
         .arg(&file)
         .args([
@@ -37,21 +39,28 @@ fn interrupted_solve(extra: &[&str]) -> (Option<i32>, String) {
         .args(["--timeout", "120", "-j", "1"])
         .args(extra)
         .env("NO_COLOR", "1")
+        .env("UNSCRAMBLE_SAY_READY", "1")
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
         .expect("starts");
-    // Time for the handler to be installed and the search to start; how
-    // long it then runs does not matter.
-    std::thread::sleep(Duration::from_millis(800));
+    // The handler is in place, then the search is under way: a signal
+    // before it starts would end it with nothing counted.
+    let mut stderr = Stderr::of(&mut child);
+    stderr.wait_for("ready for Ctrl-C");
+    wait_busy(&mut child, Duration::from_millis(100));
     let kill = Command::new("kill")
         .args(["-s", "INT", &child.id().to_string()])
         .status()
         .expect("kill runs");
     assert!(kill.success());
-    let output = child.wait_with_output().expect("waits");
-    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
-    (output.status.code(), stderr)
+    let status = child.wait().expect("waits");
+    // What a user sees: everything after the line the test asked for.
+    let all = stderr.all();
+    let seen = all
+        .strip_prefix("ready for Ctrl-C\n")
+        .expect("the ready line first");
+    (status.code(), seen.to_string())
 }
 
 #[test]

@@ -4,6 +4,7 @@
 #![cfg(unix)]
 
 mod common;
+use common::child::Stderr;
 use common::*;
 use std::fs;
 use std::os::unix::fs::symlink;
@@ -240,7 +241,12 @@ fn one_run_at_a_time_per_output_folder() {
         .stderr(Stdio::piped())
         .spawn()
         .expect("starts");
-    std::thread::sleep(Duration::from_millis(1500));
+    // It says it waits, and it does: still running, nothing written.
+    let mut stderr = Stderr::of(&mut child);
+    stderr.wait_for(&format!(
+        "waiting for another unscramble run to finish with {} (pass --no-wait to fail instead)",
+        out.display()
+    ));
     assert!(child.try_wait().expect("polls").is_none(), "it waits");
     assert!(
         !out.join("seed").exists(),
@@ -256,16 +262,8 @@ fn one_run_at_a_time_per_output_folder() {
         }
         std::thread::sleep(Duration::from_millis(20));
     }
-    let output = child.wait_with_output().expect("finishes");
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(output.status.success(), "{stderr}");
-    assert!(
-        stderr.contains(&format!(
-            "waiting for another unscramble run to finish with {} (pass --no-wait to fail instead)",
-            out.display()
-        )),
-        "{stderr}"
-    );
+    let status = child.wait().expect("finishes");
+    assert!(status.success(), "{}", stderr.all());
     assert!(out.join("seed/unsolved.png").exists());
 }
 

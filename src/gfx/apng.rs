@@ -114,9 +114,13 @@ pub struct Decoded {
 }
 
 /// Decodes an animation written by [`Apng`] (8-bit RGBA frames, no disposal):
-/// for tests and for checking a file, not a general APNG reader.
+/// for tests and for checking a file, not a general APNG reader. Every
+/// chunk's CRC and every frame's Adler-32 are checked, to the end of the file
+/// (the `png` crate skips the Adler-32 unless told).
 pub fn decode(bytes: &[u8]) -> Result<Decoded, png::DecodingError> {
-    let mut reader = png::Decoder::new(std::io::Cursor::new(bytes)).read_info()?;
+    let mut decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+    decoder.ignore_checksums(false);
+    let mut reader = decoder.read_info()?;
     let info = reader.info();
     let (w, h) = (info.width as usize, info.height as usize);
     let actl = info.animation_control.unwrap_or(png::AnimationControl {
@@ -141,6 +145,7 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded, png::DecodingError> {
             }
         }
     }
+    reader.finish()?;
     Ok(Decoded {
         size: [w as u32, h as u32],
         frames: actl.num_frames,

@@ -392,6 +392,28 @@ mod tests {
         );
     }
 
+    /// Headings rendered by a CommonMark renderer that passes raw HTML
+    /// through (as blogs' do): whatever the name, the heading's text is the
+    /// name, with control characters shown escaped, and nothing else.
+    #[test]
+    fn markdown_text_renders_as_the_name_and_nothing_else() {
+        for name in [
+            "a\"b'c</script><img src=x onerror=alert(1)>\nd",
+            "*em* _em_ **strong** `code` [link](http://x) ![img](x.png)",
+            "# not a heading ## | a | table | {attrs} \\ \\n & &amp; &#60;",
+            "<!-- comment --> <b>bold</b> 1. list - item > quote ~~strike~~",
+        ] {
+            let md = format!("## {}\n", markdown_text(name));
+            let mut html = String::new();
+            pulldown_cmark::html::push_html(&mut html, pulldown_cmark::Parser::new(&md));
+            let want = crate::error::printable(name)
+                .replace('&', "&amp;")
+                .replace('<', "&lt;")
+                .replace('>', "&gt;");
+            assert_eq!(html, format!("<h2>{want}</h2>\n"), "{name:?} as {md:?}");
+        }
+    }
+
     #[test]
     fn the_snippet_links_every_rendered_board() {
         let md = puzzle_markdown(

@@ -2,7 +2,7 @@
 //! it). Where it is missing a test says so and passes, unless
 //! UNSCRAMBLE_REQUIRE_CHROMIUM is set.
 // A test helper, not an API: each test binary uses it as a private module.
-#![allow(unreachable_pub)]
+#![allow(dead_code, unreachable_pub)]
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -59,9 +59,56 @@ pub fn headless(
         ])
         .arg(format!("--user-data-dir={}", profile.display()))
         .args(args)
-        .arg(format!("file://{}", page.display()))
+        .arg(file_url(page))
         .output()
         .expect("chromium runs")
+}
+
+/// `page` as a `file://` URL, every byte but unreserved ones and `/`
+/// percent-encoded: a folder name may hold `#`, `?`, quotes or a newline.
+fn file_url(page: &Path) -> String {
+    const KEEP: &percent_encoding::AsciiSet = &percent_encoding::NON_ALPHANUMERIC
+        .remove(b'/')
+        .remove(b'-')
+        .remove(b'_')
+        .remove(b'.')
+        .remove(b'~');
+    let path = page.as_os_str().as_encoded_bytes();
+    format!("file://{}", percent_encoding::percent_encode(path, KEEP))
+}
+
+/// Written into a copy of a page: once it has loaded (and its images have
+/// failed or loaded), what a reader sees, and what the page holds that a
+/// reader does not see, as JSON in `<pre id="probe">`.
+const SEEN: &str = r#"<script>
+window.addEventListener('load', () => setTimeout(() => {
+  const all = [...document.querySelectorAll('*')];
+  const seen = {
+    title: document.title,
+    headings: [...document.querySelectorAll('h1, h2')].map(h => h.textContent),
+    images: [...document.images].map(i => ({alt: i.alt, loaded: i.naturalWidth > 0})),
+    iframes: [...document.querySelectorAll('iframe')].map(f => f.title),
+    scripts: document.scripts.length - 1,
+    ids: all.map(e => e.id).filter(id => id),
+    attributes: [...new Set(all.flatMap(e => e.getAttributeNames()))].sort(),
+    text: document.body.innerText,
+  };
+  const pre = document.createElement('pre'); pre.id = 'probe';
+  pre.textContent = JSON.stringify(seen);
+  document.body.appendChild(pre);
+}, 500));
+</script>"#;
+
+/// What a reader sees of `page` (see [`SEEN`]): a copy with the probe at
+/// the end is opened beside it, so its relative links still work.
+pub fn seen(chromium: &Path, profile: &Path, page: &Path) -> serde_json::Value {
+    let html = std::fs::read_to_string(page).expect("the page");
+    let probe = page.with_file_name("probe-seen.html");
+    std::fs::write(&probe, format!("{html}{SEEN}")).expect("the probe page");
+    let args = ["--virtual-time-budget=10000", "--dump-dom"];
+    let out = headless(chromium, profile, &args, &probe);
+    std::fs::remove_file(&probe).expect("remove the probe page");
+    probe_report(&out)
 }
 
 /// What a probe script wrote into `<pre id="probe">` as JSON, from the DOM

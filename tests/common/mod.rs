@@ -4,11 +4,31 @@
 #![allow(dead_code, unreachable_pub)]
 
 use assert_cmd::Command;
-use image::{imageops, Rgb, RgbImage, RgbaImage};
+use image::{imageops, DynamicImage, Rgb, RgbImage, RgbaImage};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 use std::sync::OnceLock;
+
+pub mod child;
+
+/// The library's strict decoder, shared with its unit tests.
+#[path = "../../src/gfx/png/strict.rs"]
+mod strict_png;
+
+/// A PNG this project wrote, decoded with every chunk's CRC and the zlib
+/// stream's Adler-32 checked (image-rs skips the Adler-32): every test that
+/// reads the tool's PNGs goes through here, so a broken writer fails them.
+pub fn decode_png(bytes: &[u8]) -> Result<DynamicImage, String> {
+    strict_png::decode(bytes)
+}
+
+/// [`decode_png`] of a file; one that is missing or broken fails the test
+/// naming it.
+pub fn open_png(path: &Path) -> DynamicImage {
+    let bytes = fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    decode_png(&bytes).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
 
 /// The 3x3 puzzle of the blog series "Scramble Squares, Pt. 1/3: Constraint
 /// Programming", as bundled in `puzzles/3x3-original`.
@@ -72,6 +92,7 @@ pub fn unscramble() -> Command {
     // A config file named by the developer's environment must not change
     // what the tests see.
     cmd.env_remove("UNSCRAMBLE_CONFIG");
+    cmd.env_remove("UNSCRAMBLE_SAY_READY");
     cmd
 }
 
@@ -263,6 +284,29 @@ pub fn reference_board(pictures: &[RgbaImage], cells: &[[u64; 2]], cols: u32) ->
         );
     }
     board
+}
+
+/// Writes a picture of where two boards differ, under
+/// `target/tmp/output-diff/NAME`: unchanged pixels faded, changed ones red.
+/// Returns where it went.
+pub fn diff_image(name: &Path, old: &RgbImage, new: &RgbImage) -> Option<PathBuf> {
+    if old.dimensions() != new.dimensions() {
+        return None;
+    }
+    let diff = RgbImage::from_fn(new.width(), new.height(), |x, y| {
+        let (a, b) = (old.get_pixel(x, y), new.get_pixel(x, y));
+        if a == b {
+            Rgb(b.0.map(|c| 200 + c / 5))
+        } else {
+            Rgb([255, 0, 0])
+        }
+    });
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join("output-diff")
+        .join(name);
+    fs::create_dir_all(path.parent()?).ok()?;
+    diff.save(&path).ok()?;
+    Some(path)
 }
 
 /// A solution's `cells` from `solutions.json`: row-major `[tile, turns]`.

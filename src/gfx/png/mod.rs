@@ -1,6 +1,7 @@
 //! PNG files for boards: the container (chunks, CRCs, the zlib wrapper) and a
 //! deflate parse made for pictures of tiles (see [`deflate`]). Plain PNG:
-//! every viewer reads it; the tests decode each file with the `png` crate.
+//! every viewer reads it; the tests decode each file with the `png` crate,
+//! every checksum checked (`strict`).
 //!
 //! Pure Rust and free of any table that depends on the CPU, so the same
 //! pixels give the same bytes on every machine and thread count.
@@ -8,6 +9,8 @@
 mod deflate;
 mod huffman;
 mod pieces;
+#[cfg(test)]
+pub(crate) mod strict;
 
 use deflate::Deflater;
 use huffman::BitWriter;

@@ -11,17 +11,13 @@ impl Xorshift {
     }
 }
 
-/// Decodes with the `png` crate (a different inflater), returning the
-/// colour type and the pixels expanded to RGB.
+/// Decodes with the `png` crate (a different inflater), every checksum
+/// checked, returning the colour type and the pixels expanded to RGB.
 fn decode(bytes: &[u8]) -> (png::ColorType, u32, u32, Vec<u8>) {
-    let mut decoder = png::Decoder::new(std::io::Cursor::new(bytes));
-    decoder.set_transformations(png::Transformations::EXPAND);
-    let mut reader = decoder.read_info().expect("header");
-    let color = reader.info().color_type;
-    let mut buf = vec![0; reader.output_buffer_size().expect("size")];
-    let frame = reader.next_frame(&mut buf).expect("frame");
-    buf.truncate(frame.buffer_size());
-    (color, frame.width, frame.height, buf)
+    let header = png::Decoder::new(std::io::Cursor::new(bytes));
+    let color = header.read_info().expect("header").info().color_type;
+    let rgb = super::strict::decode(bytes).expect("decodes").into_rgb8();
+    (color, rgb.width(), rgb.height(), rgb.into_raw())
 }
 
 fn round_trip_rgb(width: u32, height: u32, pixels: &[u8]) -> usize {

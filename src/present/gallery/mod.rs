@@ -92,6 +92,18 @@ pub(crate) fn url(path: &str) -> String {
 pub(super) mod tests {
     use super::*;
 
+    /// A name in a link's path: only unreserved characters and the folder
+    /// separators stay, so no quote, bracket, `#`, `?` or newline ends or
+    /// bends the URL (nor the attribute holding it).
+    #[test]
+    fn url_encodes_all_but_unreserved_characters_and_slashes() {
+        assert_eq!(
+            url("kids/a b\"c'd<e>#f?g%h\ni&j.-_~"),
+            "kids/a%20b%22c%27d%3Ce%3E%23f%3Fg%25h%0Ai%26j.-_~"
+        );
+        assert_eq!(url("wölfe"), "w%C3%B6lfe");
+    }
+
     pub(crate) fn report(name: &str, status: Status) -> PuzzleReport {
         PuzzleReport {
             name: name.into(),

@@ -114,3 +114,20 @@ fn a_puzzle_without_solution_says_so_and_names_are_escaped() {
     assert_eq!(data_of(&html)["picture"]["src"], "</script><b>");
     assert_eq!(data_of(&html)["solutions"], serde_json::json!([]));
 }
+
+/// JSON inside `<script>`: no `<`, `>` or `&` is left to end the element,
+/// open a comment or start a character reference, and the text still
+/// parses to the same value.
+#[test]
+fn script_safe_json_cannot_leave_its_script_and_means_the_same() {
+    let value = serde_json::json!({
+        "src": "</script><script>alert(1)</script>",
+        "comment": "<!-- <script> --> &amp; \"'",
+        "n": 3,
+    });
+    let json = serde_json::to_string(&value).expect("json");
+    let safe = script_safe(&json);
+    assert!(!safe.contains(['<', '>', '&']), "{safe}");
+    let back: serde_json::Value = serde_json::from_str(&safe).expect("still JSON");
+    assert_eq!(back, value);
+}
