@@ -43,6 +43,10 @@ fn serves_the_gallery_and_boards_and_nothing_outside_the_output_folder() {
     let (dir, puzzles, out) = setup();
     fs::write(dir.path().join("secret.txt"), "outside").expect("write");
     let server = Server::start(&puzzles, &out, &[]);
+    assert_eq!(
+        server.form_line,
+        format!("add a puzzle: http://{}/new", server.addr)
+    );
     let gallery = server.get("/");
     assert_eq!(gallery.code, 200);
     assert!(

@@ -21,6 +21,8 @@ pub struct Server {
     stderr: Arc<Mutex<String>>,
     /// This run's token, read from `/new` as its page reads it.
     token: std::sync::OnceLock<String>,
+    /// The second line on stdout.
+    pub form_line: String,
 }
 
 pub struct Reply {
@@ -128,11 +130,14 @@ impl Server {
             .and_then(|r| r.strip_suffix('/'))
             .unwrap_or_else(|| panic!("not the URL line: {line}"))
             .to_string();
+        // The second line says where the form is.
+        let form_line = rx.recv_timeout(PATIENCE).unwrap_or_default();
         Server {
             child,
             addr,
             stderr,
             token: std::sync::OnceLock::new(),
+            form_line,
         }
     }
 
@@ -141,10 +146,11 @@ impl Server {
         self.token
             .get_or_init(|| {
                 let page = self.get("/new").text();
+                // None is sent as an empty one (which the server refuses).
                 page.split_once("<meta name=\"unscramble-token\" content=\"")
                     .and_then(|(_, rest)| rest.split_once('"'))
                     .map(|(token, _)| token.to_string())
-                    .unwrap_or_else(|| panic!("no token in /new: {page}"))
+                    .unwrap_or_default()
             })
             .clone()
     }
