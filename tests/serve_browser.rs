@@ -8,8 +8,6 @@
 
 #[path = "common/cdp.rs"]
 mod cdp;
-// Only its finder is used here: the rest serves tests/gallery.rs.
-#[allow(dead_code)]
 #[path = "common/chromium.rs"]
 mod chromium;
 #[path = "serve/client.rs"]
