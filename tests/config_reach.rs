@@ -14,7 +14,7 @@ use std::fs;
 use std::path::Path;
 
 /// What a found file may not set, with what the error says of it.
-const REFUSED: [(&str, &str); 9] = [
+const REFUSED: [(&str, &str); 10] = [
     (
         "[render]\nout = \"../site\"\n",
         "2:7: 'out' = '../site' leads out of the current folder through '..'",
@@ -50,6 +50,10 @@ const REFUSED: [(&str, &str); 9] = [
     (
         "[serve]\nbind = \"0.0.0.0\"\n",
         "2:8: 'bind' = '0.0.0.0' would open the server to other machines",
+    ),
+    (
+        "[serve]\nallow-host = \"rebind.evil.example\"\n",
+        "2:14: 'allow-host' = 'rebind.evil.example' would let pages under those names drive the server (DNS rebinding)",
     ),
 ];
 

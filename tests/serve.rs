@@ -5,20 +5,10 @@
 mod client;
 mod common;
 
-use client::{Reply, Server};
+use client::{folders, form, setup, Reply, Server, TINY};
 use common::*;
 use std::fs;
 use std::path::{Path, PathBuf};
-
-/// `puzzles/3x3-original` copied into a temporary folder, and where its
-/// output goes.
-fn setup() -> (tempfile::TempDir, PathBuf, PathBuf) {
-    let dir = tempfile::tempdir().expect("tmp");
-    let puzzles = dir.path().join("puzzles");
-    copy_dir(&bundled("3x3-original"), &puzzles.join("3x3-original"));
-    let out = dir.path().join("output");
-    (dir, puzzles, out)
-}
 
 const BOARD: &str = "/3x3-original/solution-1.png";
 
@@ -53,6 +43,10 @@ fn serves_the_gallery_and_boards_and_nothing_outside_the_output_folder() {
     let (dir, puzzles, out) = setup();
     fs::write(dir.path().join("secret.txt"), "outside").expect("write");
     let server = Server::start(&puzzles, &out, &[]);
+    assert_eq!(
+        server.form_line,
+        format!("add a puzzle: http://{}/new", server.addr)
+    );
     let gallery = server.get("/");
     assert_eq!(gallery.code, 200);
     assert!(
@@ -62,13 +56,30 @@ fn serves_the_gallery_and_boards_and_nothing_outside_the_output_folder() {
     );
     let text = gallery.text();
     assert!(text.contains("3x3-original"), "{text}");
-    assert!(text.contains("<script src=\"/_unscramble/reload.js\"></script>"));
+    // The reload script follows the page as it is on disk.
+    let page = fs::read_to_string(out.join("index.html")).expect("gallery");
+    let script = text.strip_prefix(&page).expect("the file comes first");
+    assert!(script.starts_with("\n<script>"), "{script}");
+    assert!(script.contains("EventSource(\"/_unscramble/events\")"));
+    assert!(gallery
+        .head
+        .contains("content-security-policy: default-src 'none'; script-src 'sha256-"));
+    assert!(gallery.head.contains("x-content-type-options: nosniff"));
     let board = server.get(BOARD);
     assert_eq!(png(&board), fs::read(out.join(&BOARD[1..])).expect("board"));
-    let script = server.get("/_unscramble/reload.js");
-    assert!(script
-        .text()
-        .contains("EventSource(\"/_unscramble/events\")"));
+    // A puzzle's folder leads to its play page.
+    for folder in ["/3x3-original/", "/3x3-original"] {
+        let moved = server.get(folder);
+        assert_eq!(moved.code, 303, "{folder}: {}", moved.head);
+        assert!(
+            moved.head.contains("location: /3x3-original/play.html"),
+            "{}",
+            moved.head
+        );
+    }
+    let play = server.get("/3x3-original/play.html");
+    assert_eq!(play.code, 200);
+    assert!(play.text().starts_with("<!DOCTYPE html>"));
     for bad in [
         "/../Cargo.toml",
         "/../secret.txt",
@@ -79,7 +90,7 @@ fn serves_the_gallery_and_boards_and_nothing_outside_the_output_folder() {
         &format!("/{}", urlencode(&dir.path().join("secret.txt"))),
         "/.unscramble-lock",
         "/3x3-original/.unscramble-manifest.json",
-        "/3x3-original/",
+        "/_unscramble/reload.js",
         "/missing.png",
     ] {
         let reply = server.get(bad);
@@ -128,16 +139,6 @@ fn a_broken_edit_is_reported_and_the_last_good_board_stays() {
     assert!(events.seen.contains("tile_dict.yaml:1:"), "{}", events.seen);
     server.wait_stderr("error: puzzle '3x3-original'");
     assert_eq!(png(&server.get(BOARD)), before);
-}
-
-const TINY: &[u8] = b"1: [[a, '+'], [a, '-'], [a, '+'], [a, '-']]\n";
-
-fn form<'a>(name: &'a str, text: &'a [u8]) -> Vec<(&'a str, &'a [u8], Option<&'a str>)> {
-    vec![
-        ("name", name.as_bytes(), None),
-        ("notation", b"tile_dict.yaml", None),
-        ("text", text, None),
-    ]
 }
 
 #[test]
@@ -227,11 +228,11 @@ fn the_form_refuses_escaping_names_and_oversized_bodies() {
     let reply = server.post("/new", &fields);
     assert_eq!(reply.code, 422, "{}", reply.text());
     assert!(reply.text().contains("not a PNG"), "{}", reply.text());
-    let names: Vec<String> = fs::read_dir(&puzzles)
-        .expect("list")
-        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
-        .collect();
-    assert_eq!(names, ["3x3-original"], "nothing else was written");
+    assert_eq!(
+        folders(&puzzles),
+        ["3x3-original"],
+        "nothing else was written"
+    );
 }
 
 #[test]
@@ -272,77 +273,4 @@ fn a_missing_puzzles_folder_is_a_usage_error() {
         .expect("runs");
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stdout).is_empty());
-}
-
-/// Debian's chromium, or `UNSCRAMBLE_CHROMIUM`; `None` (said on stderr) when
-/// there is none, unless `UNSCRAMBLE_REQUIRE_CHROMIUM` is set.
-fn find_chromium() -> Option<PathBuf> {
-    let named = std::env::var_os("UNSCRAMBLE_CHROMIUM").map(PathBuf::from);
-    let on_path = std::env::var_os("PATH").and_then(|path| {
-        std::env::split_paths(&path)
-            .flat_map(|d| ["chromium", "chromium-browser"].map(|c| d.join(c)))
-            .find(|p| p.is_file())
-    });
-    let found = named.or(on_path);
-    let required = std::env::var_os("UNSCRAMBLE_REQUIRE_CHROMIUM").is_some();
-    assert!(
-        found.is_some() || !required,
-        "UNSCRAMBLE_REQUIRE_CHROMIUM is set but no chromium was found"
-    );
-    if found.is_none() {
-        use std::io::Write;
-        let _ = writeln!(
-            std::io::stderr(),
-            "test serve (browser): SKIPPED, no chromium on PATH"
-        );
-    }
-    found
-}
-
-#[test]
-fn a_page_in_chromium_reloads_itself_after_a_change() {
-    let Some(chromium) = find_chromium() else {
-        return;
-    };
-    let (dir, puzzles, out) = setup();
-    let server = Server::start(&puzzles, &out, &[]);
-    fs::copy(
-        repo().join("tests/serve/probe.html"),
-        out.join("probe.html"),
-    )
-    .expect("probe");
-    let mut child = std::process::Command::new(chromium)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--no-first-run",
-        ])
-        .args([
-            "--disable-background-networking",
-            "--disable-component-update",
-        ])
-        .arg(format!(
-            "--user-data-dir={}",
-            dir.path().join("profile").display()
-        ))
-        .arg("--dump-dom")
-        .arg(format!("http://{}/probe.html", server.addr))
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .expect("chromium runs");
-    // Without the reload the load event never comes: give up after a while.
-    let start = std::time::Instant::now();
-    while child.try_wait().expect("wait").is_none() {
-        if start.elapsed() > client::PATIENCE {
-            let _ = child.kill();
-            panic!("the page never reloaded; serve said: {}", server.stderr());
-        }
-        std::thread::sleep(std::time::Duration::from_millis(100));
-    }
-    let dom = child.wait_with_output().expect("output").stdout;
-    let dom = String::from_utf8_lossy(&dom);
-    assert!(dom.contains("<p id=\"loads\">loads 2</p>"), "{dom}");
-    assert!(puzzles.join("probe/input/tile_dict.yaml").is_file());
 }

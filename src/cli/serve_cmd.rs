@@ -22,6 +22,32 @@ pub struct ServeArgs {
     /// Open the gallery in a browser (xdg-open, or open on macOS).
     #[arg(long)]
     pub open: bool,
+    /// A host name the server also answers to (requests naming any other
+    /// are refused, against DNS rebinding); localhost and the addresses
+    /// always work. Repeat it, or separate names with commas.
+    #[arg(long = "allow-host", value_name = "NAME", value_delimiter = ',')]
+    pub allow_hosts: Vec<String>,
+    /// Seconds a client may take to send a request's head.
+    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = seconds, hide = true)]
+    pub header_timeout: std::time::Duration,
+    /// Seconds a client may take to send a form's body.
+    #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = seconds, hide = true)]
+    pub body_timeout: std::time::Duration,
+    /// Open connections at most (and at most half the open-file limit).
+    #[arg(long, value_name = "N", default_value_t = 256, value_parser = clap::value_parser!(u16).range(2..), hide = true)]
+    pub max_connections: u16,
+}
+
+/// A timeout in seconds, 0.1 to 3600.
+fn seconds(text: &str) -> Result<std::time::Duration, String> {
+    let s: f64 = text
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number of seconds"))?;
+    if (0.1..=3600.0).contains(&s) {
+        Ok(std::time::Duration::from_secs_f64(s))
+    } else {
+        Err(format!("{s} seconds is outside 0.1 to 3600"))
+    }
 }
 
 pub fn run(args: ServeArgs) -> ExitCode {
@@ -30,6 +56,10 @@ pub fn run(args: ServeArgs) -> ExitCode {
         port,
         bind,
         open,
+        allow_hosts,
+        header_timeout,
+        body_timeout,
+        max_connections,
     } = args;
     crate::cli::term::set_colors(args.color);
     if args.check {
@@ -55,6 +85,12 @@ pub fn run(args: ServeArgs) -> ExitCode {
         port,
         open,
         max_tile_side: args.max_tile_side,
+        allow_hosts,
+        limits: unscramble::serve::Limits {
+            header_timeout,
+            body_timeout,
+            max_connections: usize::from(max_connections),
+        },
     };
     let terminal = crate::cli::term::stderr_is_terminal();
     let (puzzles, out) = (args.puzzles, args.out);

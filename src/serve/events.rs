@@ -1,22 +1,18 @@
 //! What the last render left, and the reload events: `/_unscramble/status`
-//! (JSON), `/_unscramble/events` (server-sent events) and the script that
-//! served HTML pages get, which listens and reloads the page.
+//! (JSON) and `/_unscramble/events` (server-sent events), which the reload
+//! script in every served page listens to.
 
 use super::Shared;
 use crate::pipeline::batch::{Run, RunError};
 use crate::present::summary::Status as PuzzleStatus;
 use axum::extract::State;
-use axum::http::header;
+use axum::http::{header, StatusCode};
 use axum::response::sse::{Event, KeepAlive, Sse};
-use axum::response::IntoResponse;
+use axum::response::{IntoResponse, Response};
 use futures_util::stream::{self, Stream, StreamExt};
 use serde::Serialize;
 use std::convert::Infallible;
 use std::sync::Arc;
-
-/// The page script: reloads on `reload`, shows the last render's errors in a
-/// banner (the images on the page are then the last good ones).
-pub(super) const SCRIPT: &str = include_str!("reload.js");
 
 /// The last render, as pages and tests see it.
 #[derive(Clone, Debug, Serialize)]
@@ -104,21 +100,32 @@ impl Shared {
     }
 }
 
+/// The last render's status, and `pages`: how many event streams (open
+/// pages) are listening.
 pub(super) async fn status(State(shared): State<Arc<Shared>>) -> impl IntoResponse {
+    let mut json = serde_json::to_value(shared.status()).unwrap_or_default();
+    json["pages"] = shared.events.receiver_count().into();
     (
         [
             (header::CONTENT_TYPE, "application/json"),
             (header::CACHE_CONTROL, "no-store"),
         ],
-        shared.status().json(),
+        json.to_string(),
     )
 }
 
 /// A `status` event at once (so a page shows a broken render's banner), then
-/// a `reload` event after every render.
-pub(super) async fn stream(
-    State(shared): State<Arc<Shared>>,
-) -> Sse<impl Stream<Item = Result<Event, Infallible>>> {
+/// a `reload` event after every render. Past [`super::Limits::streams`]
+/// open streams, 503 (a browser's `EventSource` then gives up).
+pub(super) async fn stream(State(shared): State<Arc<Shared>>) -> Response {
+    if shared.events.receiver_count() >= shared.limits.streams() {
+        let busy = "unscramble serve: too many pages are open\n";
+        return (StatusCode::SERVICE_UNAVAILABLE, busy).into_response();
+    }
+    events(&shared).into_response()
+}
+
+fn events(shared: &Shared) -> Sse<impl Stream<Item = Result<Event, Infallible>>> {
     let rx = shared.events.subscribe();
     let first = Event::default()
         .event("status")
@@ -136,14 +143,4 @@ pub(super) async fn stream(
         }
     });
     Sse::new(stream::once(async { Ok(first) }).chain(rest)).keep_alive(KeepAlive::default())
-}
-
-pub(super) async fn script() -> impl IntoResponse {
-    (
-        [
-            (header::CONTENT_TYPE, "text/javascript; charset=utf-8"),
-            (header::CACHE_CONTROL, "no-store"),
-        ],
-        SCRIPT,
-    )
 }

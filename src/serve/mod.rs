@@ -2,12 +2,18 @@
 //! HTTP, re-render when the puzzles change and tell open pages to reload.
 //! The HTTP side (axum on a one-thread tokio runtime) only reads files and
 //! the shared [`events::Status`]; renders run on the watcher's own thread, one
-//! at a time, through the same batch entry point as `render`.
+//! at a time, through the same batch entry point as `render`. Every request
+//! passes [`guard`] first (Host, Origin, token, declared size); [`limits`]
+//! bounds connections, time and the forms `/new` takes.
 
 mod events;
 pub(crate) mod files;
 mod form;
+mod guard;
+mod limits;
+mod listen;
 pub(crate) mod new_puzzle;
+mod policy;
 mod watch;
 
 use crate::kind::stop::Cancel;
@@ -18,9 +24,9 @@ use axum::Router;
 use std::net::{IpAddr, SocketAddr, TcpListener};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 pub use form::{MAX_BODY, MAX_NOTATION, MAX_PICTURE};
+pub use limits::{Limits, FORMS_AT_ONCE, MAX_NEW_BYTES, MAX_NEW_PUZZLES};
 
 /// One render of the whole puzzles folder, as `render` does it (manifests,
 /// lock, terminal report): `main` builds it from the command line.
@@ -37,6 +43,9 @@ pub struct Config {
     pub open: bool,
     /// Refuse tile pictures larger than this per side, as `--max-tile-side`.
     pub max_tile_side: u32,
+    /// Names besides `localhost` and the addresses that `Host` may give.
+    pub allow_hosts: Vec<String>,
+    pub limits: Limits,
 }
 
 /// Why `serve` stopped before or instead of serving, with the exit code.
@@ -54,6 +63,12 @@ pub(crate) struct Shared {
     max_tile_side: u32,
     status: Mutex<events::Status>,
     events: tokio::sync::broadcast::Sender<events::Message>,
+    access: guard::Access,
+    limits: Limits,
+    /// The forms being handled now.
+    forms: limits::Gate,
+    /// What `/new` saved this run.
+    quota: limits::Quota,
 }
 
 /// Renders once, then serves until `cancel` is set (Ctrl-C, SIGTERM): the
@@ -91,12 +106,17 @@ pub fn run(config: Config, render: Box<Render>, cancel: Cancel) -> Result<(), Fa
         .map_err(fail(2))?;
     let local = listener.local_addr().map_err(|e| fail(2)(e.to_string()))?;
     let (events, _) = tokio::sync::broadcast::channel(16);
+    let access = guard::Access::new(config.bind, &config.allow_hosts).map_err(fail(1))?;
     let shared = Arc::new(Shared {
         out,
         puzzles,
         max_tile_side: config.max_tile_side,
         status: Mutex::new(events::Status::of(1, &first)),
         events,
+        access,
+        limits: config.limits.clone(),
+        forms: limits::Gate::new(),
+        quota: limits::Quota::default(),
     });
     let (watcher, renders) =
         watch::start(shared.clone(), render, cancel.clone()).map_err(fail(1))?;
@@ -113,12 +133,14 @@ pub fn run(config: Config, render: Box<Render>, cancel: Cancel) -> Result<(), Fa
     }
     let url = format!("http://{local}/");
     println!("serving {url}");
+    println!("add a puzzle: {url}new");
     use std::io::Write;
     let _ = std::io::stdout().flush();
     if config.open {
         open_browser(&url);
     }
-    let served = runtime.block_on(serve(shared, listener, cancel));
+    let app = router(shared.clone());
+    let served = runtime.block_on(listen::serve(shared, app, listener, cancel));
     drop(watcher);
     let _ = renders.join();
     served.map_err(|e| fail(1)(format!("the server stopped: {e}")))
@@ -128,38 +150,16 @@ fn router(shared: Arc<Shared>) -> Router {
     Router::new()
         .route("/_unscramble/events", get(events::stream))
         .route("/_unscramble/status", get(events::status))
-        .route("/_unscramble/reload.js", get(events::script))
         .route("/new", get(form::page).post(form::save))
         .route("/_unscramble/parse", post(form::parse))
         .route("/_unscramble/preview.png", post(form::preview))
         .fallback(files::serve)
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(axum::middleware::from_fn_with_state(
+            shared.clone(),
+            guard::guard,
+        ))
         .with_state(shared)
-}
-
-async fn serve(shared: Arc<Shared>, listener: TcpListener, cancel: Cancel) -> std::io::Result<()> {
-    let listener = tokio::net::TcpListener::from_std(listener)?;
-    let stop = shared.events.clone();
-    let stopped = {
-        let cancel = cancel.clone();
-        async move {
-            while !cancel.is_cancelled() {
-                tokio::time::sleep(Duration::from_millis(100)).await;
-            }
-        }
-    };
-    let server = axum::serve(listener, router(shared)).with_graceful_shutdown(stopped);
-    let task = tokio::spawn(async move { server.await });
-    while !cancel.is_cancelled() && !task.is_finished() {
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    // Ends the event streams, which would otherwise hold the shutdown; a
-    // client that keeps another request open cannot hold the process long.
-    let _ = stop.send(events::Message::Stop);
-    match tokio::time::timeout(Duration::from_secs(2), task).await {
-        Ok(Ok(result)) => result,
-        _ => Ok(()),
-    }
 }
 
 /// Best effort: a missing opener only costs a warning, the URL is printed.

@@ -1,8 +1,11 @@
 // Added by `unscramble serve` to the HTML pages it serves: reloads the page
-// after every render, and shows a failed render's errors in a banner.
+// after every render, shows a failed render's errors in a banner at the top
+// (in the page's flow, so it hides nothing), and links the gallery to /new.
+// The form at /new is not reloaded: that would lose what is typed.
 (function () {
   "use strict";
   var banner = null;
+  var isForm = !!document.querySelector('meta[name="unscramble-token"]');
   function show(status) {
     if (banner) {
       banner.remove();
@@ -21,19 +24,38 @@
     banner.id = "unscramble-errors";
     banner.setAttribute("role", "alert");
     banner.style.cssText =
-      "position:fixed;top:0;left:0;right:0;margin:0;padding:0.6em 1em;" +
-      "background:#b00020;color:#fff;font:13px/1.4 monospace;" +
-      "white-space:pre-wrap;z-index:2147483647;max-height:50vh;overflow:auto";
+      "margin:0 0 1em;padding:0.6em 1em;background:#b00020;color:#fff;" +
+      "font:13px/1.4 monospace;white-space:pre-wrap;max-height:50vh;overflow:auto";
     banner.textContent =
       "unscramble serve: the last render failed (the images are the last good ones)\n" +
       lines.join("\n");
-    document.body.appendChild(banner);
+    document.body.insertBefore(banner, document.body.firstChild);
+  }
+  var path = location.pathname;
+  if (path === "/" || path === "/index.html") {
+    var link = document.createElement("p");
+    link.id = "unscramble-new";
+    var a = document.createElement("a");
+    a.href = "/new";
+    a.textContent = "Add a puzzle";
+    link.appendChild(a);
+    link.appendChild(document.createTextNode(" (unscramble serve: type its tiles, see it solved)"));
+    var title = document.querySelector("h1");
+    if (title) {
+      title.insertAdjacentElement("afterend", link);
+    } else {
+      document.body.insertBefore(link, document.body.firstChild);
+    }
   }
   var events = new EventSource("/_unscramble/events");
   events.addEventListener("status", function (e) {
     show(JSON.parse(e.data));
   });
-  events.addEventListener("reload", function () {
-    location.reload();
+  events.addEventListener("reload", function (e) {
+    if (isForm) {
+      show(JSON.parse(e.data));
+    } else {
+      location.reload();
+    }
   });
 })();

@@ -1,7 +1,7 @@
 //! A running `unscramble serve` and a tiny HTTP/1.0 client for it: a test
 //! client writing a request line on a socket, not a server.
 // A test helper, not an API.
-#![allow(unreachable_pub)]
+#![allow(dead_code, unreachable_pub)]
 
 use assert_cmd::cargo::CommandCargoExt;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -19,6 +19,10 @@ pub struct Server {
     /// `127.0.0.1:PORT`
     pub addr: String,
     stderr: Arc<Mutex<String>>,
+    /// This run's token, read from `/new` as its page reads it.
+    token: std::sync::OnceLock<String>,
+    /// The second line on stdout.
+    pub form_line: String,
 }
 
 pub struct Reply {
@@ -36,7 +40,47 @@ impl Reply {
     }
 }
 
+/// `puzzles/3x3-original` copied into a temporary folder, and where its
+/// output goes.
+pub fn setup() -> (tempfile::TempDir, std::path::PathBuf, std::path::PathBuf) {
+    let dir = tempfile::tempdir().expect("tmp");
+    let puzzles = dir.path().join("puzzles");
+    crate::common::copy_dir(
+        &crate::common::bundled("3x3-original"),
+        &puzzles.join("3x3-original"),
+    );
+    let out = dir.path().join("output");
+    (dir, puzzles, out)
+}
+
+/// The smallest puzzle: one tile that fits itself.
+pub const TINY: &[u8] = b"1: [[a, '+'], [a, '-'], [a, '+'], [a, '-']]\n";
+
+/// The fields `/new` takes, for a puzzle in the YAML notation.
+pub fn form<'a>(name: &'a str, text: &'a [u8]) -> Vec<(&'a str, &'a [u8], Option<&'a str>)> {
+    vec![
+        ("name", name.as_bytes(), None),
+        ("notation", b"tile_dict.yaml", None),
+        ("text", text, None),
+    ]
+}
+
+/// The folders in `puzzles`, sorted.
+pub fn folders(puzzles: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(puzzles)
+        .expect("list")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
 impl Server {
+    /// The process id, to read its memory from `/proc`.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// Starts `serve PUZZLES -o OUT --port 0 EXTRA...` and waits for its URL.
     pub fn start(puzzles: &Path, out: &Path, extra: &[&str]) -> Server {
         let mut child = Command::cargo_bin("unscramble")
@@ -86,11 +130,29 @@ impl Server {
             .and_then(|r| r.strip_suffix('/'))
             .unwrap_or_else(|| panic!("not the URL line: {line}"))
             .to_string();
+        // The second line says where the form is.
+        let form_line = rx.recv_timeout(PATIENCE).unwrap_or_default();
         Server {
             child,
             addr,
             stderr,
+            token: std::sync::OnceLock::new(),
+            form_line,
         }
+    }
+
+    /// The token the `/new` page holds.
+    pub fn token(&self) -> String {
+        self.token
+            .get_or_init(|| {
+                let page = self.get("/new").text();
+                // None is sent as an empty one (which the server refuses).
+                page.split_once("<meta name=\"unscramble-token\" content=\"")
+                    .and_then(|(_, rest)| rest.split_once('"'))
+                    .map(|(token, _)| token.to_string())
+                    .unwrap_or_default()
+            })
+            .clone()
     }
 
     pub fn stderr(&self) -> String {
@@ -110,7 +172,7 @@ impl Server {
         }
     }
 
-    fn connect(&self) -> TcpStream {
+    pub fn connect(&self) -> TcpStream {
         let stream = TcpStream::connect(&self.addr).expect("connect");
         stream.set_read_timeout(Some(PATIENCE)).expect("timeout");
         stream
@@ -152,28 +214,24 @@ impl Server {
         self.request(&format!("GET {path} HTTP/1.0"), b"")
     }
 
-    /// A multipart POST of `(name, value, file name)` fields.
+    /// A multipart POST of `(name, value, file name)` fields, as the `/new`
+    /// page sends it: from this server's origin, with the token.
     pub fn post(&self, path: &str, fields: &[(&str, &[u8], Option<&str>)]) -> Reply {
-        let boundary = "unscrambletestboundary7MA4YWxkTrZu0gW";
-        let mut body = Vec::new();
-        for (name, value, file) in fields {
-            body.extend_from_slice(format!("--{boundary}\r\n").as_bytes());
-            let disposition = match file {
-                Some(f) => format!(
-                    "form-data; name=\"{name}\"; filename=\"{f}\"\r\nContent-Type: image/png"
-                ),
-                None => format!("form-data; name=\"{name}\""),
-            };
-            body.extend_from_slice(
-                format!("Content-Disposition: {disposition}\r\n\r\n").as_bytes(),
-            );
-            body.extend_from_slice(value);
-            body.extend_from_slice(b"\r\n");
-        }
-        body.extend_from_slice(format!("--{boundary}--\r\n").as_bytes());
-        let head = format!(
-            "POST {path} HTTP/1.0\r\nContent-Type: multipart/form-data; boundary={boundary}"
-        );
+        let headers = [
+            format!("Origin: http://{}", self.addr),
+            format!("X-Unscramble-Token: {}", self.token()),
+        ];
+        self.post_with(path, fields, &headers)
+    }
+
+    /// A multipart POST with exactly the extra `headers` given.
+    pub fn post_with(
+        &self,
+        path: &str,
+        fields: &[(&str, &[u8], Option<&str>)],
+        headers: &[String],
+    ) -> Reply {
+        let (head, body) = multipart(path, fields, headers);
         self.request(&head, &body)
     }
 
@@ -235,6 +293,37 @@ impl Server {
             std::thread::sleep(Duration::from_millis(50));
         }
     }
+}
+
+/// A POST's head (without `Host`, `Content-Length` and the blank line) and
+/// its multipart body.
+pub fn multipart(
+    path: &str,
+    fields: &[(&str, &[u8], Option<&str>)],
+    headers: &[String],
+) -> (String, Vec<u8>) {
+    let boundary = "unscrambletestboundary7MA4YWxkTrZu0gW";
+    let mut body = Vec::new();
+    for (name, value, file) in fields {
+        body.extend_from_slice(format!("--{boundary}\r\n").as_bytes());
+        let disposition = match file {
+            Some(f) => {
+                format!("form-data; name=\"{name}\"; filename=\"{f}\"\r\nContent-Type: image/png")
+            }
+            None => format!("form-data; name=\"{name}\""),
+        };
+        body.extend_from_slice(format!("Content-Disposition: {disposition}\r\n\r\n").as_bytes());
+        body.extend_from_slice(value);
+        body.extend_from_slice(b"\r\n");
+    }
+    body.extend_from_slice(format!("--{boundary}--\r\n").as_bytes());
+    let mut head =
+        format!("POST {path} HTTP/1.0\r\nContent-Type: multipart/form-data; boundary={boundary}");
+    for h in headers {
+        head.push_str("\r\n");
+        head.push_str(h);
+    }
+    (head, body)
 }
 
 impl Drop for Server {

@@ -40,6 +40,13 @@ pub fn beyond(key: &str, arg: &Arg, value: &str) -> Option<String> {
             )
         });
     }
+    if key == "allow-host" && !value.trim().is_empty() {
+        return Some(format!(
+            "{} = {} would let pages under those names drive the server (DNS rebinding)",
+            quote(key),
+            quote(value)
+        ));
+    }
     if arg.get_value_parser().type_id() == std::any::TypeId::of::<PathBuf>() {
         return outside(Path::new(value))
             .map(|why| format!("{} = {} {why}", quote(key), quote(value)));
@@ -146,6 +153,9 @@ mod tests {
         assert_eq!(beyond("bind", &bind, "127.0.0.1"), None);
         assert_eq!(beyond("bind", &bind, "::1"), None);
         assert!(beyond("bind", &bind, "0.0.0.0").is_some_and(|p| p.contains("other machines")));
+        let hosts = Arg::new("allow-host").long("allow-host");
+        assert!(beyond("allow-host", &hosts, "rebind.evil.example")
+            .is_some_and(|p| p.contains("DNS rebinding")));
         let pixels = Arg::new("max-pixels").default_value("64000000");
         assert_eq!(beyond("max-pixels", &pixels, "64000000"), None);
         assert_eq!(beyond("max-pixels", &pixels, "1000"), None);

@@ -19,7 +19,8 @@ pub(crate) const FILE_NAME: &str = "play.html";
 /// puzzle with millions would make a page of megabytes.
 pub(crate) const MAX_SOLUTIONS: usize = 100;
 
-const SCRIPT: &str = include_str!("play.js");
+/// The page's script; `serve` allows exactly `\n{SCRIPT}` to run (by its hash).
+pub(crate) const SCRIPT: &str = include_str!("play.js");
 const STYLE: &str = include_str!("play.css");
 
 /// The board image the page cuts its tiles from: its file name relative to
