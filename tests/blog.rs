@@ -1,6 +1,6 @@
 //! The blog fit: Markdown snippets whose links work pasted into a post
 //! (`--link-prefix`), and one combined snippet for the whole run,
-//! `puzzles.md`: not `index.md`, which MkDocs and Eleventy would make the
+//! `all-puzzles.md`: not `index.md`, which MkDocs and Eleventy would make the
 //! same page as the gallery's `index.html`.
 
 mod common;
@@ -35,7 +35,7 @@ fn the_link_prefix_goes_before_the_puzzle_folder_in_every_snippet() {
     let cats = read(&out.join("kids/two cats/index.md"));
     assert!(cats.contains("](/images/puzzles/kids/two%20cats/unsolved.png)"));
     // The combined snippet: both puzzles, the same links.
-    let all = read(&out.join("puzzles.md"));
+    let all = read(&out.join("all-puzzles.md"));
     assert!(
         all.contains("## Owls\n") && all.contains("## Kids / Two cats\n"),
         "{all}"
@@ -58,7 +58,7 @@ fn without_a_prefix_links_are_relative_to_each_snippet() {
     for l in links(&owls) {
         assert!(out.join("owls").join(l).is_file(), "{l} from owls/");
     }
-    let all = read(&out.join("puzzles.md"));
+    let all = read(&out.join("all-puzzles.md"));
     for l in links(&all) {
         assert!(
             out.join(l.replace("%20", " ")).is_file(),
@@ -94,7 +94,7 @@ fn the_link_prefix_is_part_of_the_build_key() {
     assert_eq!(actions(&[]), ["up-to-date", "up-to-date"]);
     assert_eq!(actions(&["--link-prefix", "/p/"]), ["rendered", "rendered"]);
     assert!(read(&out.join("owls/index.md")).contains("](/p/owls/unsolved.png)"));
-    assert!(read(&out.join("puzzles.md")).contains("](/p/owls/unsolved.png)"));
+    assert!(read(&out.join("all-puzzles.md")).contains("](/p/owls/unsolved.png)"));
     // `/p` is `/p/`: the same key.
     assert_eq!(
         actions(&["--link-prefix", "/p"]),
@@ -122,25 +122,25 @@ fn a_prefix_that_would_break_the_links_is_a_usage_error() {
 fn the_combined_snippet_never_replaces_a_users_file_and_can_be_renamed_or_turned_off() {
     let (_tmp, root, out) = site(&PUZZLES);
     fs::create_dir_all(&out).expect("mkdir");
-    fs::write(out.join("puzzles.md"), "# my page\n").expect("write");
+    fs::write(out.join("all-puzzles.md"), "# my page\n").expect("write");
     fs::write(out.join("index.md"), "# my page bundle\n").expect("write");
     let (code, stderr) = render(&root, &out, &["-q"]);
     assert_eq!(code, Some(3), "{stderr}");
     assert!(
-        stderr.contains("puzzles.md: not written by unscramble, or changed since")
+        stderr.contains("all-puzzles.md: not written by unscramble, or changed since")
             && stderr.contains("--no-snippet"),
         "{stderr}"
     );
-    assert_eq!(read(&out.join("puzzles.md")), "# my page\n");
+    assert_eq!(read(&out.join("all-puzzles.md")), "# my page\n");
     // Renamed: the user's file stays, the snippet goes beside it.
     render_ok(&root, &out, &["-q", "--snippet", "all.md"]);
-    assert_eq!(read(&out.join("puzzles.md")), "# my page\n");
+    assert_eq!(read(&out.join("all-puzzles.md")), "# my page\n");
     assert_eq!(read(&out.join("index.md")), "# my page bundle\n");
     assert!(read(&out.join("all.md")).contains("## Owls\n"));
     // Turned off: the one the tool wrote is removed, the user's kept.
     render_ok(&root, &out, &["-q", "--no-snippet"]);
     assert!(!out.join("all.md").exists());
-    assert_eq!(read(&out.join("puzzles.md")), "# my page\n");
+    assert_eq!(read(&out.join("all-puzzles.md")), "# my page\n");
     let (code, stderr) = render(&root, &out, &["--snippet", "../x.md"]);
     assert_eq!(code, Some(2), "{stderr}");
 }
@@ -149,15 +149,18 @@ fn the_combined_snippet_never_replaces_a_users_file_and_can_be_renamed_or_turned
 fn check_reports_a_missing_or_stale_combined_snippet() {
     let (_tmp, root, out) = site(&PUZZLES);
     render_ok(&root, &out, &["-q"]);
-    fs::remove_file(out.join("puzzles.md")).expect("rm");
+    fs::remove_file(out.join("all-puzzles.md")).expect("rm");
     let (code, stderr) = render(&root, &out, &["--check"]);
     assert_eq!(code, Some(1), "{stderr}");
-    assert!(stderr.contains("puzzles.md"), "{stderr}");
+    assert!(stderr.contains("all-puzzles.md"), "{stderr}");
     render_ok(&root, &out, &["-q"]);
     let (code, stderr) = render(&root, &out, &["--check", "--link-prefix", "/p/"]);
     assert_eq!(code, Some(1), "{stderr}");
-    assert!(out.join("puzzles.md").is_file(), "--check writes nothing");
-    assert!(!read(&out.join("puzzles.md")).contains("/p/"));
+    assert!(
+        out.join("all-puzzles.md").is_file(),
+        "--check writes nothing"
+    );
+    assert!(!read(&out.join("all-puzzles.md")).contains("/p/"));
 }
 
 /// An output folder from before the rename: its `index.md` (the combined
@@ -172,12 +175,12 @@ fn an_old_combined_index_md_is_swept_on_upgrade() {
     assert_eq!(code, Some(1), "{stderr}");
     assert!(
         stderr.contains("stale: index.md (would be removed)")
-            && stderr.contains("stale: puzzles.md (missing)"),
+            && stderr.contains("stale: all-puzzles.md (missing)"),
         "{stderr}"
     );
     let said = render_ok(&root, &out, &[]);
     assert!(!out.join("index.md").exists(), "{said}");
-    assert!(read(&out.join("puzzles.md")).contains("## Owls\n"));
+    assert!(read(&out.join("all-puzzles.md")).contains("## Owls\n"));
     // Changed by hand since: kept, with a word.
     render_ok(&root, &out, &["-q", "--snippet", "index.md"]);
     fs::write(out.join("index.md"), "# mine now\n").expect("write");
@@ -198,7 +201,7 @@ fn a_failed_puzzle_is_named_in_the_combined_snippet() {
     fs::write(root.join("broken/input/tile_dict.yaml"), "1: [[a, '+']]\n").expect("write");
     let (code, stderr) = render(&root, &out, &["-q"]);
     assert_eq!(code, Some(1), "{stderr}");
-    let all = read(&out.join("puzzles.md"));
+    let all = read(&out.join("all-puzzles.md"));
     let (_, broken) = all
         .split_once("## Broken\n\n")
         .expect("the failed puzzle's heading");

@@ -50,6 +50,7 @@
     }
   }
   try {
+    ok("the post is served", (await fetched(q.get("post"))) === 200, q.get("post"));
     var post = await open(q.get("post"));
     var doc = post.contentDocument;
     ok("the post opens", doc && doc.body && doc.body.textContent.length > 0, q.get("post"));

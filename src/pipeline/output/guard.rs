@@ -22,7 +22,7 @@ pub(crate) const LOCK: &str = ".unscramble-lock";
 pub(crate) const ROOT_MANIFEST: &str = ".unscramble-root-manifest.json";
 
 /// Names the run writes in the output root; no puzzle's folder may take one
-/// (`puzzles.md` is the combined snippet's default name, `index.md` its old
+/// (`all-puzzles.md` is the combined snippet's default name, `index.md` its old
 /// one, which an upgraded run sweeps away).
 pub(crate) const ROOT_FILES: [&str; 4] = [
     "summary.json",

@@ -100,7 +100,7 @@ pub(crate) fn prepare(out: &Path, check: bool) -> Result<bool, OutputError> {
     }
 }
 
-/// `summary.json`, `index.html` and the combined snippet (`puzzles.md`),
+/// `summary.json`, `index.html` and the combined snippet (`all-puzzles.md`),
 /// replaced only where the root manifest
 /// (or journal) proves the tool wrote them; for an output folder without a
 /// root manifest yet (made by an older version), only where they already

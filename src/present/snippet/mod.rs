@@ -1,6 +1,6 @@
 //! Markdown for a blog post: where the image links of `index.md` point
 //! (`--link-prefix`), and the run's one combined snippet (`--snippet`,
-//! default `OUT/puzzles.md`) with every puzzle.
+//! default `OUT/all-puzzles.md`) with every puzzle.
 //!
 //! Each puzzle's `index.md` links bare file names, which work only beside the
 //! images; pasted into `content/posts/x.md` they all break. A link prefix
@@ -9,7 +9,8 @@
 //!
 //! The combined snippet is not `index.md`: beside the gallery's `index.html`
 //! a generator that renders Markdown (MkDocs, Eleventy) makes both the same
-//! page and drops one.
+//! page and drops one. Nor is it `puzzles.md`: Eleventy makes a file named
+//! like its folder (`puzzles/puzzles.md`) that folder's index page too.
 
 mod puzzle;
 
@@ -19,7 +20,7 @@ use crate::present::gallery::url;
 use crate::present::summary::{PuzzleReport, Summary};
 
 /// The combined snippet's default name, in the output folder beside `index.html`.
-pub const DEFAULT_NAME: &str = "puzzles.md";
+pub const DEFAULT_NAME: &str = "all-puzzles.md";
 
 /// The combined snippet's name before version 0.2 (see [`DEFAULT_NAME`]):
 /// still reserved at the output root, where the sweep removes an old one the
@@ -142,7 +143,7 @@ pub enum LinkPrefixError {
 
 /// A `--snippet` that is not a plain `.md` file name (the name as given).
 #[derive(Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{} is not a plain file name ending in .md (the snippet goes in the output folder, e.g. --snippet puzzles.md)", crate::error::quote(&crate::error::printable(.0)))]
+#[error("{} is not a plain file name ending in .md (the snippet goes in the output folder, e.g. --snippet all-puzzles.md)", crate::error::quote(&crate::error::printable(.0)))]
 pub struct SnippetNameError(pub String);
 
 /// Characters a prefix may hold besides letters and digits: a URL's path
