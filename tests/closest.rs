@@ -110,7 +110,8 @@ fn a_typo_gives_scored_closest_boards_marked_where_they_disagree() {
     }
     let md = fs::read_to_string(dir.join("index.md")).expect("index.md");
     assert!(
-        md.contains("![closest board 4, 11 of 12 edges](closest-4.png)"),
+        md.contains("<summary>Show the 4 closest boards</summary>")
+            && md.contains("<a href=\"closest-4.png\"><img src=\"closest-4.png\" width=\"181\" height=\"181\" alt=\"3x3 typo, closest board 4 of 4: 11 of 12 edges match\""),
         "{md}"
     );
     let html = fs::read_to_string(out.join("index.html")).expect("index.html");

@@ -183,7 +183,7 @@ fn check_lists_stale_files_and_writes_nothing() {
         serde_json::json!([
             "summary.json (differs)",
             "index.html (differs)",
-            "index.md (differs)"
+            "all-puzzles.md (differs)"
         ])
     );
 }

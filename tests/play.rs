@@ -114,7 +114,7 @@ fn render_writes_and_records_a_play_page_for_tile_puzzles_only() {
     assert!(manifest["files"]["play.html"].is_string(), "{manifest}");
     let md = std::fs::read_to_string(typo.join("index.md")).expect("index.md");
     assert!(
-        md.contains("<iframe src=\"play.html\" title=\"Play 3x3-typo\""),
+        md.contains("<iframe src=\"play.html\" title=\"Play 3x3 typo\""),
         "{md}"
     );
     assert!(!out.join("domino-fit/play.html").exists());

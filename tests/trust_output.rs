@@ -156,7 +156,7 @@ fn a_file_the_tool_did_not_write_is_never_replaced() {
     let (code, stderr) = render(&root, &out, &[]);
     assert_eq!(code, Some(1), "{stderr}");
     assert!(
-        stderr.contains("seed/index.md: not written by unscramble, or changed since (move it away or delete it, then run again)"),
+        stderr.contains("seed/index.md: not written by unscramble, or changed since (move it away or delete it, then run again"),
         "{stderr}"
     );
     assert_eq!(

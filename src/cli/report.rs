@@ -212,6 +212,32 @@ pub fn puzzle_line(r: &PuzzleReport, verbose: bool) -> String {
     line
 }
 
+/// The end of the totals line when no puzzle was rendered: "nothing
+/// written" only when the run-level files did not change either.
+fn run_files_line(run: &Run, fresh: usize) -> String {
+    let (removed, written): (Vec<&str>, Vec<&str>) = run
+        .changed
+        .iter()
+        .filter(|c| !c.ends_with("(kept: changed since unscramble wrote it)"))
+        .map(String::as_str)
+        .partition(|c| c.ends_with(" (removed)"));
+    if written.is_empty() && removed.is_empty() && run.pruned.is_empty() {
+        return "; all up to date, nothing written".to_string();
+    }
+    let mut s = format!("; {} up to date", phrases::plural(fresh as u64, "puzzle"));
+    if !written.is_empty() {
+        s.push_str(&format!("; wrote {}", printable(&written.join(", "))));
+    }
+    if !removed.is_empty() {
+        let names: Vec<&str> = removed
+            .iter()
+            .map(|c| c.trim_end_matches(" (removed)"))
+            .collect();
+        s.push_str(&format!("; removed {}", printable(&names.join(", "))));
+    }
+    s
+}
+
 pub fn summary_line(run: &Run, check: bool, elapsed: Duration) -> String {
     let t = &run.summary.totals;
     let n = |a: Action| run.summary.puzzles.iter().filter(|r| r.action == a).count();
@@ -235,7 +261,7 @@ pub fn summary_line(run: &Run, check: bool, elapsed: Duration) -> String {
             phrases::plural(stale as u64, "puzzle")
         ));
     } else if fresh > 0 && rendered == 0 {
-        s.push_str("; all up to date, nothing written");
+        s.push_str(&run_files_line(run, fresh));
     } else if fresh > 0 {
         s.push_str(&format!("; {rendered} rendered, {fresh} up to date"));
     }

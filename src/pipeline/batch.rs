@@ -238,6 +238,9 @@ pub fn render_all(
         crate::pipeline::output::root::write_run_files(out, &summary, options.check, snippet)?;
     let mut warnings = pruned.warnings;
     warnings.extend(changed.1);
+    if options.check {
+        warnings.extend(job::records_missing_warning(&summary));
+    }
     Ok(Run {
         summary,
         pruned: pruned.folders,

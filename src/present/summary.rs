@@ -93,6 +93,9 @@ pub struct PuzzleReport {
     /// `--check`: output files that are missing, differ, or would be removed.
     #[serde(skip)]
     pub stale_files: Vec<String>,
+    /// `--check`: the folder has no manifest, so it was checked by content.
+    #[serde(skip)]
+    pub records_missing: bool,
 }
 
 /// The closest boards of a puzzle without a solution, in brief (the boards

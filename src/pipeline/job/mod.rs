@@ -236,7 +236,17 @@ impl Context<'_> {
             files: std::mem::take(&mut sink.produced),
             report: report.clone(),
         };
+        let before = sink.changes.len();
         sink.put_record(manifest::FILE_NAME, m.to_json().as_bytes())?;
+        // `--check` asks whether the files are what the code renders; a
+        // folder whose records were not committed is compared by content,
+        // and the run says what the missing records cost (see
+        // [`records_missing_warning`]).
+        let missing = format!("{} (missing)", manifest::FILE_NAME);
+        if self.options.check && sink.changes[before..] == [missing] {
+            sink.changes.truncate(before);
+            report.records_missing = true;
+        }
         sink.close()?;
         // Said this run only: the manifest no longer lists them.
         for name in &sink.kept {
@@ -255,6 +265,26 @@ impl Context<'_> {
         }
         Ok(report)
     }
+}
+
+/// With `--check`: what the run says when puzzle folders have no manifest
+/// (`.unscramble-*` files left out of a commit), or nothing.
+pub(crate) fn records_missing_warning(
+    summary: &crate::present::summary::Summary,
+) -> Option<String> {
+    let n = summary.puzzles.iter().filter(|r| r.records_missing).count();
+    (n > 0).then(|| {
+        format!(
+            "{} no {} (the .unscramble-*.json records were not committed?): the files were compared by content; \
+but a render replaces or removes only files its records name, so one that changes later is refused. \
+Run unscramble once and commit the .unscramble-*.json files it writes (keep .unscramble-lock out of git)",
+            match n {
+                1 => "1 puzzle folder has".to_string(),
+                n => format!("{n} puzzle folders have"),
+            },
+            manifest::FILE_NAME
+        )
+    })
 }
 
 #[cfg(test)]

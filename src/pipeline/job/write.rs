@@ -110,10 +110,9 @@ pub(super) fn write<K: JobKind>(
         sink.put(name, text.as_bytes())?;
     }
     let prefix = output.link_prefix.as_deref();
-    let base = crate::present::snippet::link_base(prefix, &report.name, false);
     sink.put(
         "index.md",
-        crate::present::snippet::puzzle_markdown(report, &base).as_bytes(),
+        crate::present::snippet::puzzle_file(report, prefix).as_bytes(),
     )?;
     Ok(())
 }

@@ -22,8 +22,14 @@ pub(crate) const LOCK: &str = ".unscramble-lock";
 pub(crate) const ROOT_MANIFEST: &str = ".unscramble-root-manifest.json";
 
 /// Names the run writes in the output root; no puzzle's folder may take one
-/// (`index.md` is the combined snippet's default name).
-pub(crate) const ROOT_FILES: [&str; 3] = ["summary.json", "index.html", "index.md"];
+/// (`all-puzzles.md` is the combined snippet's default name, `index.md` its old
+/// one, which an upgraded run sweeps away).
+pub(crate) const ROOT_FILES: [&str; 4] = [
+    "summary.json",
+    "index.html",
+    crate::present::snippet::DEFAULT_NAME,
+    crate::present::snippet::OLD_NAME,
+];
 
 /// Is `name` exactly the shape of one of our temporary files?
 pub(crate) fn is_temporary(name: &str) -> bool {

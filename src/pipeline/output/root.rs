@@ -100,7 +100,7 @@ pub(crate) fn prepare(out: &Path, check: bool) -> Result<bool, OutputError> {
     }
 }
 
-/// `summary.json`, `index.html` and the combined snippet (`index.md`),
+/// `summary.json`, `index.html` and the combined snippet (`all-puzzles.md`),
 /// replaced only where the root manifest
 /// (or journal) proves the tool wrote them; for an output folder without a
 /// root manifest yet (made by an older version), only where they already
@@ -133,7 +133,7 @@ pub(crate) fn write_run_files(
     if let Some(name) = snippet {
         let md = crate::present::snippet::run_markdown(summary, link_prefix);
         sink.put(name, md.as_bytes()).map_err(|e| {
-            // A post's own index.md where the snippet goes: say how to keep both.
+            // A post's own file where the snippet goes: say how to keep both.
             if e.source.to_string() == super::sink::NOT_OURS {
                 e.hint("move it away or delete it, or name the snippet with --snippet NAME or turn it off with --no-snippet, then run again")
             } else {

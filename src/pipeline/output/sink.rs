@@ -52,6 +52,10 @@ struct Pending {
 
 pub(crate) const NOT_OURS: &str = "not written by unscramble, or changed since";
 const MOVE_IT: &str = "move it away or delete it, then run again";
+/// The hint where the folder has no records at all: most often they were
+/// left out of a commit, and the file is the tool's after all.
+const NO_RECORDS: &str = "move it away or delete it, then run again; this folder has no .unscramble-*.json \
+records, so nothing proves the tool wrote it (if they were left out of a commit, commit them after the run)";
 
 impl Sink {
     /// `dir` is a real folder below the output root (see [`guard::real_dir`];
@@ -84,6 +88,15 @@ impl Sink {
             folder: None,
             pending: Vec::new(),
         })
+    }
+
+    /// What to do about a file the tool cannot prove it wrote.
+    fn hint(&self) -> &'static str {
+        if self.owned {
+            MOVE_IT
+        } else {
+            NO_RECORDS
+        }
     }
 
     /// Did an earlier run of the tool write `old` as `name` here?
@@ -135,7 +148,7 @@ impl Sink {
             match &old {
                 Some(old) if old == bytes => return Ok(()),
                 Some(old) if journal.is_some() && !self.ours(name, old) => {
-                    return Err(OutputError::refuse(&path, NOT_OURS, MOVE_IT))
+                    return Err(OutputError::refuse(&path, NOT_OURS, self.hint()))
                 }
                 _ => {}
             }
@@ -193,7 +206,7 @@ impl Sink {
                     let old = guard::read_regular(&path)
                         .map_err(|e| OutputError::new(&path, e).hint(MOVE_IT))?;
                     if old.is_none_or(|old| Some(manifest::hash(&old)) != p.hash) {
-                        return Err(OutputError::refuse(&path, NOT_OURS, MOVE_IT));
+                        return Err(OutputError::refuse(&path, NOT_OURS, self.hint()));
                     }
                 }
                 Err(e) => return Err(OutputError::new(&path, e)),

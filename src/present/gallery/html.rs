@@ -9,6 +9,7 @@ use super::{board, counts, esc, url};
 use crate::kind::stop::StoppedBy;
 use crate::present::summary::{PuzzleReport, Status, Summary};
 use boards::boards_html;
+pub(crate) use boards::describe;
 use std::fmt::Write;
 
 /// Files that other commands (`animate`) write beside a puzzle's boards,

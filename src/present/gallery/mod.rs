@@ -6,7 +6,7 @@
 mod html;
 pub(crate) mod thumbs;
 
-pub(crate) use html::index_html;
+pub(crate) use html::{describe, index_html, title};
 
 use crate::phrases;
 use crate::present::summary::{PuzzleReport, Status};

@@ -75,11 +75,31 @@
   }
 
   // Fits the board in the window (or the iframe), never above the
-  // pictures' own size.
+  // pictures' own size, leaving room above it for the title and help and
+  // below it for the status (at its longest) and the buttons, as measured:
+  // the text wraps more in a narrow frame. Embedded in a page whose script
+  // sizes the frame (a snippet's), the room is that page's window instead,
+  // and the frame then takes this page's height.
+  var fitHeight = 0, posted = 0;
+  var controlsEl = document.querySelector(".controls");
+  function reserveStatus() {
+    var probe = document.createElement("p");
+    probe.className = "status-probe";
+    probe.style.width = statusEl.clientWidth + "px";
+    probe.textContent = "Solved! Every edge matches. This is solution " +
+      data.solutions.length + " of " + data.solutions.length + ".";
+    statusEl.parentNode.insertBefore(probe, statusEl);
+    statusEl.style.minHeight = Math.ceil(probe.getBoundingClientRect().height) + "px";
+    probe.parentNode.removeChild(probe);
+  }
   function layout() {
     var pic = data.picture;
+    reserveStatus();
     var width = Math.max(document.documentElement.clientWidth - 32, 120);
-    var height = Math.max(window.innerHeight - 230, 120);
+    var box = boardEl.getBoundingClientRect();
+    var above = box.top + window.scrollY;
+    var below = controlsEl.getBoundingClientRect().bottom - box.bottom + 16;
+    var height = Math.max((fitHeight || window.innerHeight) - above - below, 120);
     cell = Math.floor(Math.min(pic.side, width / cols, height / rows));
     cell = Math.max(cell, 24);
     boardEl.style.width = cols * cell + "px";
@@ -155,7 +175,32 @@
     }
     if (statusEl.textContent !== say) statusEl.textContent = say;
     boardEl.classList.toggle("solved", solved);
+    tellHeight();
   }
+
+  // In a frame, the embedding page may size the frame to this page: it is
+  // told the page's height whenever that changes, and may answer with the
+  // height of its own window (see the snippet's script).
+  function tellHeight() {
+    if (window.parent === window) return;
+    var h = Math.ceil(document.body.getBoundingClientRect().height);
+    if (h === posted) return;
+    posted = h;
+    window.parent.postMessage({ unscramble: "play-height", height: h }, "*");
+  }
+  window.addEventListener("message", function (ev) {
+    var d = ev.data;
+    if (ev.source !== window.parent || !d || d.unscramble !== "fit") return;
+    var h = Number(d.height);
+    if (!(h >= 100 && h <= 20000)) return;
+    posted = 0;
+    if (h !== fitHeight) {
+      fitHeight = h;
+      layout();
+    } else {
+      tellHeight();
+    }
+  });
 
   function moved() {
     showing = false;

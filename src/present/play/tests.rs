@@ -105,7 +105,7 @@ fn a_puzzle_without_solution_says_so_and_names_are_escaped() {
         ..PICTURE
     };
     let html = page("kids/<owls>", &pair(), found, picture);
-    assert!(html.contains("<title>Play kids/&lt;owls&gt;</title>"));
+    assert!(html.contains("<title>Play Kids / &lt;owls&gt;</title>"));
     assert!(html.contains("This puzzle has no solution."));
     assert!(
         !html.contains("</script><b>"),

@@ -74,7 +74,7 @@ pub(super) fn boards_html(s: &mut String, r: &PuzzleReport) {
 
 /// Alt text and caption of board `k`: the alt text names the puzzle, since
 /// a screen reader or a broken image shows it out of context.
-fn describe(r: &PuzzleReport, title: &str, k: usize) -> (String, String) {
+pub(crate) fn describe(r: &PuzzleReport, title: &str, k: usize) -> (String, String) {
     let plus = if r.complete == Some(false) { "+" } else { "" };
     match &r.closest {
         Some(c) => (
