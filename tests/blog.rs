@@ -296,7 +296,8 @@ fn a_prefix_with_another_scheme_than_the_webs_is_a_usage_error() {
         &out,
         &["-q", "--link-prefix", "https://cdn.example.com/p"],
     );
-    assert!(read(&out.join("index.md")).contains("](https://cdn.example.com/p/owls/unsolved.png)"));
+    assert!(read(&out.join("all-puzzles.md"))
+        .contains("](https://cdn.example.com/p/owls/unsolved.png)"));
 }
 
 /// Hugo reads `{{< >}}` and `{{% %}}` in a post as shortcodes, Jekyll and
@@ -307,7 +308,7 @@ fn a_puzzle_named_like_a_shortcode_is_text_to_site_generators() {
     let name = "{{% param x %}} {{< y >}} {% z %}";
     let (_tmp, root, out) = site(&[name]);
     render_ok(&root, &out, &["-q", "--link-prefix", "/p/"]);
-    let md = read(&out.join("index.md"));
+    let md = read(&out.join("all-puzzles.md"));
     for opener in ["{{", "{%", "%}", "}}"] {
         assert!(!md.contains(opener), "{opener} in {md}");
     }
@@ -322,7 +323,7 @@ fn a_puzzle_named_like_a_shortcode_is_text_to_site_generators() {
         "{md}"
     );
     assert!(
-        md.contains(&format!("![unsolved board]({folder}unsolved.png)")),
+        md.contains(&format!(", unsolved board]({folder}unsolved.png)")),
         "{md}"
     );
 }

@@ -72,9 +72,9 @@ fn serve_renders_exactly_what_render_would_with_the_readmes_config() {
         (Some(0), ""),
         "nothing stale after serve"
     );
-    let md = read(&p.path().join("static/puzzles/index.md"));
+    let md = read(&p.path().join("static/puzzles/all-puzzles.md"));
     assert!(
-        md.contains("](/puzzles/kids/3x3-original/solution-1.png)"),
+        md.contains("href=\"/puzzles/kids/3x3-original/solution-1.png\""),
         "{md}"
     );
     // [serve] adds to [render] and overrides it, for serve alone.

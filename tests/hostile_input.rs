@@ -261,8 +261,14 @@ fn a_hostile_folder_name_is_text_on_every_page() {
     nothing_injected(&gallery, 0, "index.html");
 
     let (own, combined) = (out.join(name), out.clone());
-    for (dir, page) in [(own, "index.md"), (combined, "the combined index.md")] {
-        let md = read(&dir.join("index.md"));
+    // Snippets head each puzzle with its title, as the gallery does, and
+    // carry one script of their own (the play frame's sizing).
+    for (md, page) in [
+        (own.join("index.md"), "index.md"),
+        (combined.join("all-puzzles.md"), "all-puzzles.md"),
+    ] {
+        let dir = md.parent().expect("a folder").to_path_buf();
+        let md = read(&md);
         let mut body = String::new();
         pulldown_cmark::html::push_html(&mut body, pulldown_cmark::Parser::new(&md));
         let post = dir.join("post.html");
@@ -273,10 +279,10 @@ fn a_hostile_folder_name_is_text_on_every_page() {
         assert_eq!(seen["title"], "post", "{page}: {seen}");
         assert_eq!(
             seen["headings"],
-            serde_json::json!([shown]),
+            serde_json::json!([title]),
             "{page}: {seen}"
         );
-        let play = format!("Play {shown}");
+        let play = format!("Play {title}");
         assert_eq!(seen["iframes"], serde_json::json!([play]), "{page}: {seen}");
         let images = seen["images"].as_array().expect("images");
         let loaded = images.iter().all(|i| i["loaded"] == true);
@@ -284,7 +290,7 @@ fn a_hostile_folder_name_is_text_on_every_page() {
             !images.is_empty() && loaded,
             "{page}: the boards load: {seen}"
         );
-        nothing_injected(&seen, 0, page);
+        nothing_injected(&seen, 1, page);
     }
 
     let play = chromium::seen(

@@ -5,3 +5,4 @@ pub(crate) mod gallery;
 pub(crate) mod play;
 pub mod snippet;
 pub mod summary;
+pub(crate) mod title;

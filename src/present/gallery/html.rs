@@ -8,6 +8,7 @@ mod boards;
 use super::{board, counts, esc, url};
 use crate::kind::stop::StoppedBy;
 use crate::present::summary::{PuzzleReport, Status, Summary};
+use crate::present::title::title;
 use boards::boards_html;
 pub(crate) use boards::describe;
 use std::fmt::Write;
@@ -42,22 +43,6 @@ pub(crate) fn index_html(summary: &Summary, exists: &dyn Fn(&str, &str) -> bool)
     }
     s.push_str("</body>\n</html>\n");
     s
-}
-
-/// A puzzle's folder name as a title: `3x3-original` is "3x3 original",
-/// `kids/owls` is "Kids / owls".
-pub(crate) fn title(name: &str) -> String {
-    name.split('/')
-        .map(|part| {
-            let words = part.replace(['-', '_'], " ");
-            let mut chars = words.chars();
-            match chars.next() {
-                Some(c) => c.to_uppercase().chain(chars).collect(),
-                None => String::new(),
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(" / ")
 }
 
 fn status_word(r: &PuzzleReport) -> &'static str {

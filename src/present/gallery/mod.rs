@@ -6,7 +6,8 @@
 mod html;
 pub(crate) mod thumbs;
 
-pub(crate) use html::{describe, index_html, title};
+pub(crate) use crate::present::title::title;
+pub(crate) use html::{describe, index_html};
 
 use crate::phrases;
 use crate::present::summary::{PuzzleReport, Status};

@@ -87,7 +87,7 @@ pub(crate) fn page(name: &str, puzzle: &Puzzle, found: Solutions, picture: Pictu
         picture,
     };
     let json = script_safe(&serde_json::to_string(&data).unwrap_or_default());
-    let title = esc(&format!("Play {}", crate::present::gallery::title(name)));
+    let title = esc(&format!("Play {}", crate::present::title::title(name)));
     let (rows, cols) = (puzzle.rows, puzzle.cols);
     format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\

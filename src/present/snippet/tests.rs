@@ -132,7 +132,6 @@ fn only_web_urls_and_paths_are_prefixes() {
     }
 }
 
-
 #[test]
 fn names_stay_text_to_template_engines() {
     let tiles = PuzzleReport {
@@ -249,4 +248,26 @@ fn the_snippet_shows_thumbnails_and_folds_the_solutions() {
         md.contains("<summary>Show the 2 solutions (spoiler)</summary>"),
         "{md}"
     );
+}
+
+/// Headings rendered by a CommonMark renderer that passes raw HTML
+/// through (as blogs' do): whatever the name, the heading's text is the
+/// name, with control characters shown escaped, and nothing else.
+#[test]
+fn markdown_text_renders_as_the_name_and_nothing_else() {
+    for name in [
+        "a\"b'c</script><img src=x onerror=alert(1)>\nd",
+        "*em* _em_ **strong** `code` [link](http://x) ![img](x.png)",
+        "# not a heading ## | a | table | {attrs} \\ \\n & &amp; &#60;",
+        "<!-- comment --> <b>bold</b> 1. list - item > quote ~~strike~~",
+    ] {
+        let md = format!("## {}\n", markdown_text(name));
+        let mut html = String::new();
+        pulldown_cmark::html::push_html(&mut html, pulldown_cmark::Parser::new(&md));
+        let want = crate::error::printable(name)
+            .replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;");
+        assert_eq!(html, format!("<h2>{want}</h2>\n"), "{name:?} as {md:?}");
+    }
 }

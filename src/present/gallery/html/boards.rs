@@ -2,8 +2,8 @@
 //! full boards, one per distinct look inline and the rest folded away.
 
 use super::super::{boards, esc, thumbs, url};
-use super::title;
 use crate::present::summary::PuzzleReport;
+use crate::present::title::title;
 use std::fmt::Write;
 
 /// The unsolved board and one board per look inline (the first solution of
