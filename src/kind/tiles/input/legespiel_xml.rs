@@ -14,6 +14,7 @@ use roxmltree::Node;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
+mod prescan;
 mod read;
 use read::{document, only_child, Locator, Positions};
 

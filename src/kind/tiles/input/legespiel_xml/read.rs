@@ -2,6 +2,7 @@
 //! the file each node is, so that every message names a line and column.
 //! Apart from legespiel_xml.rs, which reads the puzzle out of the tree.
 
+use super::prescan::{Over, MAX_ATTRIBUTES, MAX_TOTAL_ATTRIBUTES};
 use super::{HINT, MAX_NODES};
 use crate::error::quote;
 use crate::error::InputError;
@@ -75,8 +76,12 @@ impl Locator<'_> {
     }
 }
 
-/// The XML tree, with at most [`MAX_NODES`] nodes.
+/// The XML tree, with at most [`MAX_NODES`] nodes and the attributes
+/// [`prescan`](super::prescan) allows.
 pub(super) fn document<'i>(file: &Path, text: &'i str) -> Result<Document<'i>, InputError> {
+    if let Some((over, offset)) = super::prescan::check(text) {
+        return Err(too_many_attributes(file, text, over, offset));
+    }
     let options = ParsingOptions {
         nodes_limit: MAX_NODES,
         ..ParsingOptions::default()
@@ -105,4 +110,25 @@ pub(super) fn document<'i>(file: &Path, text: &'i str) -> Result<Document<'i>, I
             .at(pos.row as usize, pos.col as usize)
             .hint(HINT)
     })
+}
+
+/// The error for a file over one of [`prescan`](super::prescan)'s limits,
+/// at the tag where it went over.
+fn too_many_attributes(file: &Path, text: &str, over: Over, offset: usize) -> InputError {
+    let problem = match over {
+        Over::Element => format!(
+            "this element has more than {MAX_ATTRIBUTES} attributes, the most one element may have"
+        ),
+        Over::Total => format!(
+            "the file has more than {MAX_TOTAL_ATTRIBUTES} attributes, the most a file may have"
+        ),
+    };
+    let positions = Positions {
+        text,
+        last: std::cell::Cell::new((0, 1, 1)),
+    };
+    let (line, column) = positions.at(offset);
+    InputError::new(file, problem)
+        .at(line, column)
+        .hint("a Legespiel file's elements have at most four attributes; check that this is the right file")
 }

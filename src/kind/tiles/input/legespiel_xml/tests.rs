@@ -109,3 +109,33 @@ fn positions_scan_on_from_the_last_offset() {
     p.last.set((4, 10, 1));
     assert_eq!(p.at(6), (11, 1));
 }
+
+/// roxmltree compares each attribute of an element with every earlier one:
+/// 200,000 on one element took two minutes. Too many are refused before it
+/// parses, with the file, the tag's place and the limit named.
+#[test]
+fn too_many_attributes_are_refused_before_parsing() {
+    let attrs: String = (0..5000).map(|i| format!(" a{i}=\"1\"")).collect();
+    let many = XML.replacen("<cards>", &format!("<cards{attrs}>"), 1);
+    let e = parse(Path::new("l.xml"), &many)
+        .expect_err("too many on one element")
+        .to_string();
+    assert!(
+        e.starts_with(
+            "l.xml:10:3: this element has more than 64 attributes, the most one element may have ("
+        ),
+        "{e}"
+    );
+    // 2,000 cards of 60 attributes: each within the element limit, too many in all.
+    let attrs: String = (0..60).map(|i| format!(" a{i}=\"1\"")).collect();
+    let card = format!("<card{attrs}/>");
+    let many = XML.replacen("<cards>", &format!("<cards>{}", card.repeat(2000)), 1);
+    let e = parse(Path::new("l.xml"), &many)
+        .expect_err("too many in all")
+        .to_string();
+    assert!(
+        e.starts_with("l.xml:10:")
+            && e.contains(": the file has more than 100000 attributes, the most a file may have ("),
+        "{e}"
+    );
+}
