@@ -153,7 +153,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 composite.clear();
                 composite.extend_from_slice(b.pixels());
                 std::hint::black_box(&composite);
-                b.encode(render::PngEffort::Default, &mut writer, &mut buf);
+                b.encode(
+                    (render::PngEffort::Default, &|| false),
+                    &mut writer,
+                    &mut buf,
+                );
                 std::fs::write(out.join(format!("{i}.png")), &buf)?;
             }
             Ok(())

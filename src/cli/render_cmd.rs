@@ -158,13 +158,14 @@ pub fn verbosity(args: &RenderArgs) -> Verbosity {
 }
 
 pub fn run(args: RenderArgs) -> ExitCode {
-    let options = options(&args);
-    // A first Ctrl-C lets running puzzles finish their files; a second one
-    // quits at once.
+    let mut options = options(&args);
+    // A first Ctrl-C stops the running puzzles, which write nothing more;
+    // a second one quits at once.
     crate::cli::interrupt::on_ctrl_c(options.cancel.clone());
     let terminal = stderr_is_terminal();
     set_colors(args.color);
     let reporter = Reporter::new(verbosity(&args), terminal);
+    options.progress = reporter.progress();
     let start = Instant::now();
     let (jobs, note) = crate::cli::worker_threads(args.jobs);
     if let Some(note) = note.filter(|_| !args.quiet) {

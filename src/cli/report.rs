@@ -8,7 +8,7 @@ use std::time::Duration;
 use unscramble::error::printable;
 use unscramble::kind::stop::StoppedBy;
 use unscramble::phrases;
-use unscramble::pipeline::batch::Run;
+use unscramble::pipeline::batch::{Progress, Run};
 use unscramble::present::summary::{Action, PuzzleReport, Status};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -37,6 +37,21 @@ impl Reporter {
             bar
         });
         Reporter { verbosity, bar }
+    }
+
+    /// What the library tells of each board encoded, shown on the bar
+    /// (`owls: board 3/20`): a puzzle whose boards take long (`--png
+    /// best`) moves it too. Without a bar (`-q`, not a terminal): nothing.
+    pub fn progress(&self) -> Progress {
+        match &self.bar {
+            Some(bar) => {
+                let bar = bar.clone();
+                Progress::new(move |name, done, boards| {
+                    bar.set_message(format!("{}: board {done}/{boards}", printable(name)));
+                })
+            }
+            None => Progress::default(),
+        }
     }
 
     pub fn start(&self, puzzles: usize) {
@@ -275,6 +290,23 @@ pub fn summary_line(run: &Run, check: bool, elapsed: Duration) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `--png best` spends up to minutes on a puzzle's boards: the bar says
+    /// which board it is at (drawn only on a terminal; the message is kept
+    /// either way). `-q` has no bar, so it hears of no board.
+    #[test]
+    fn the_bar_moves_with_each_board_and_q_has_none() {
+        let reporter = Reporter::new(Verbosity::Normal, true);
+        reporter.start(2);
+        reporter.progress().board("owls", 3, 20);
+        let bar = reporter.bar.as_ref().expect("a bar");
+        assert_eq!(bar.message(), "owls: board 3/20");
+        reporter.progress().board("owls", 4, 20);
+        assert_eq!(bar.message(), "owls: board 4/20");
+        let quiet = Reporter::new(Verbosity::Quiet, true);
+        assert!(quiet.bar.is_none());
+        assert_eq!(format!("{:?}", quiet.progress()), "Progress(none)");
+    }
 
     #[test]
     fn counts_mark_lower_bounds() {

@@ -91,22 +91,23 @@ impl Canvas {
         }
     }
 
-    pub fn encode(&self, effort: PngEffort, writer: &mut PngWriter, out: &mut Vec<u8>) {
-        encode_pixels(
-            self.width,
-            self.height,
-            self.as_pixels(),
-            effort,
-            writer,
-            out,
-        );
+    /// Encodes the canvas into `out`; with `Best`, the Zopfli attempt is
+    /// given up (and the other encoding kept) once `stop` says so.
+    pub fn encode(
+        &self,
+        (effort, stop): (PngEffort, &dyn Fn() -> bool),
+        writer: &mut PngWriter,
+        out: &mut Vec<u8>,
+    ) {
+        let (w, h, pixels) = (self.width, self.height, self.as_pixels());
+        encode_pixels(w, h, pixels, (effort, stop), writer, out);
     }
 
     /// As [`Canvas::encode`], its rows in `parts` shared through `pieces`
     /// ([`PngWriter::encode_parts`]); `Best` compresses the whole board.
     pub fn encode_parts(
         &self,
-        effort: PngEffort,
+        (effort, stop): (PngEffort, &dyn Fn() -> bool),
         (parts, pieces): (&[Part], &Pieces),
         writer: &mut PngWriter,
         out: &mut Vec<u8>,
@@ -114,7 +115,7 @@ impl Canvas {
         let (w, h, pixels) = (self.width, self.height, self.as_pixels());
         match effort.shared_parse() {
             Some(method) => writer.encode_parts(w, h, pixels, method, (parts, pieces), out),
-            None => self.encode(effort, writer, out),
+            None => self.encode((effort, stop), writer, out),
         }
     }
 
@@ -168,7 +169,7 @@ fn encode_pixels(
     width: u32,
     height: u32,
     pixels: Pixels,
-    effort: PngEffort,
+    (effort, stop): (PngEffort, &dyn Fn() -> bool),
     writer: &mut PngWriter,
     out: &mut Vec<u8>,
 ) {
@@ -178,9 +179,9 @@ fn encode_pixels(
         PngEffort::Best => {
             writer.encode(width, height, pixels, Method::Tiles, out);
             let mut zopfli = Vec::new();
-            let method = Method::Zopfli(ZOPFLI_ITERATIONS);
-            writer.encode(width, height, pixels, method, &mut zopfli);
-            if zopfli.len() < out.len() {
+            let iterations = ZOPFLI_ITERATIONS;
+            let done = writer.encode_zopfli(width, height, pixels, iterations, stop, &mut zopfli);
+            if done && zopfli.len() < out.len() {
                 *out = zopfli;
             }
         }
@@ -203,9 +204,12 @@ pub fn encode_png(image: &RgbImage, effort: PngEffort, out: &mut Vec<u8>) {
                     palette: &palette,
                     indices: &indices,
                 };
-                encode_pixels(width, height, pixels, effort, w, out);
+                encode_pixels(width, height, pixels, (effort, &|| false), w, out);
             }
-            None => encode_pixels(width, height, Pixels::Rgb(image.as_raw()), effort, w, out),
+            None => {
+                let pixels = Pixels::Rgb(image.as_raw());
+                encode_pixels(width, height, pixels, (effort, &|| false), w, out)
+            }
         }
     });
 }

@@ -12,7 +12,7 @@ use serde::Serialize;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-pub use crate::pipeline::options::{Options, OutputOptions};
+pub use crate::pipeline::options::{Options, OutputOptions, Progress};
 
 /// What a run did.
 #[derive(Debug)]

@@ -89,6 +89,42 @@ pub struct Options {
     /// Also render folders with tile pictures and no notation file, their
     /// edges inferred (`render --infer`).
     pub infer: bool,
+    /// Told as each board is encoded, so a progress bar moves while a
+    /// puzzle's boards take long (`--png best`).
+    pub progress: Progress,
+}
+
+/// What is told of each board encoded: the puzzle's name, the boards
+/// encoded so far and the boards the puzzle writes. Called from worker
+/// threads, in no set order.
+type OnBoard = dyn Fn(&str, usize, usize) + Send + Sync + std::panic::RefUnwindSafe;
+
+/// A run's listener for boards encoded; by default none.
+#[derive(Clone, Default)]
+pub struct Progress(Option<std::sync::Arc<OnBoard>>);
+
+impl Progress {
+    pub fn new(
+        on_board: impl Fn(&str, usize, usize) + Send + Sync + std::panic::RefUnwindSafe + 'static,
+    ) -> Progress {
+        Progress(Some(std::sync::Arc::new(on_board)))
+    }
+
+    pub fn board(&self, puzzle: &str, done: usize, boards: usize) {
+        if let Some(tell) = &self.0 {
+            tell(puzzle, done, boards);
+        }
+    }
+}
+
+impl std::fmt::Debug for Progress {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.is_some() {
+            "Progress(..)"
+        } else {
+            "Progress(none)"
+        })
+    }
 }
 
 impl Default for Options {
@@ -105,6 +141,7 @@ impl Default for Options {
             allow_empty: false,
             snippet: Some(crate::present::snippet::DEFAULT_NAME.to_string()),
             infer: false,
+            progress: Progress::default(),
         }
     }
 }

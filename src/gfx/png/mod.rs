@@ -33,7 +33,8 @@ pub enum Method {
     /// The tile parse without the hash probe: nearby pixels only.
     Near,
     /// Zopfli's optimal parse with this many iterations: the smallest
-    /// streams, at hundreds of times the cost.
+    /// streams, at hundreds of times the cost (see
+    /// [`PngWriter::encode_zopfli`]).
     Zopfli(u8),
 }
 
@@ -64,16 +65,42 @@ impl PngWriter {
             let nothing_kept = Pieces::default();
             return self.encode_parts(width, height, pixels, method, (&[], &nothing_kept), out);
         };
+        self.encode_zopfli(width, height, pixels, iterations, &|| false, out);
+    }
+
+    /// As [`PngWriter::encode`] with [`Method::Zopfli`], given up as soon
+    /// as `stop` says so: then `false`, and `out` is left empty. Zopfli
+    /// cannot be interrupted and takes seconds to minutes a board, so it
+    /// runs on a thread of its own while this one polls `stop`; a thread
+    /// given up on finishes alone and its result is dropped.
+    pub fn encode_zopfli(
+        &mut self,
+        width: u32,
+        height: u32,
+        pixels: Pixels,
+        iterations: u8,
+        stop: &dyn Fn() -> bool,
+        out: &mut Vec<u8>,
+    ) -> bool {
+        out.clear();
         let (data, bpp) = pixels.bytes();
         scanlines(
             &mut self.scanlines,
             data.chunks_exact((width as usize * bpp).max(1)),
         );
+        let adler = pieces::Adler::of(&self.scanlines).value();
+        let input = std::sync::Arc::new(std::mem::take(&mut self.scanlines));
+        let stream = zopfli_until(&input, iterations, stop);
+        // The thread has let go of the scanlines unless it was given up on.
+        self.scanlines = std::sync::Arc::try_unwrap(input).unwrap_or_default();
+        let Some(stream) = stream else {
+            return false;
+        };
         self.bits.out.clear();
         self.bits.out.extend_from_slice(&ZLIB_HEADER);
-        zopfli(&self.scanlines, iterations, &mut self.bits.out);
-        let adler = pieces::Adler::of(&self.scanlines).value();
+        self.bits.out.extend_from_slice(&stream);
         self.finish(width, height, pixels, adler, out);
+        true
     }
 
     /// As [`PngWriter::encode`], the rows cut into `parts` that are
@@ -194,14 +221,65 @@ impl Pixels<'_> {
     }
 }
 
-fn zopfli(data: &[u8], iterations: u8, out: &mut Vec<u8>) {
+/// Zopfli compresses its input this many bytes at a time (the master block
+/// of zopfli's own `compress`): its match cache takes about 28 bytes per
+/// input byte of the block, so a whole board of 64 million RGB pixels at
+/// once would take 5 GB.
+const ZOPFLI_BLOCK: usize = 1_000_000;
+
+/// How often a thread waiting for zopfli asks whether to stop.
+const ZOPFLI_POLL: std::time::Duration = std::time::Duration::from_millis(20);
+
+/// The deflate stream zopfli makes of `data`, on a thread of its own that
+/// is given up on (`None`) once `stop` says so. Where no thread can be
+/// started, zopfli runs here, to the end: the bytes never depend on it.
+fn zopfli_until(
+    data: &std::sync::Arc<Vec<u8>>,
+    iterations: u8,
+    stop: &dyn Fn() -> bool,
+) -> Option<Vec<u8>> {
+    use std::sync::mpsc::{channel, RecvTimeoutError};
+    let (tx, rx) = channel();
+    let job = {
+        let data = std::sync::Arc::clone(data);
+        move || {
+            let mut stream = Vec::new();
+            zopfli(&data, (iterations, ZOPFLI_BLOCK), &mut stream);
+            drop(data);
+            let _ = tx.send(stream);
+        }
+    };
+    if std::thread::Builder::new()
+        .name("zopfli".into())
+        .spawn(job)
+        .is_err()
+    {
+        let mut stream = Vec::new();
+        zopfli(data, (iterations, ZOPFLI_BLOCK), &mut stream);
+        return Some(stream);
+    }
+    loop {
+        match rx.recv_timeout(ZOPFLI_POLL) {
+            Ok(stream) => return Some(stream),
+            Err(RecvTimeoutError::Timeout) if !stop() => {}
+            // Stopped, or the thread died (a bug in zopfli): the other
+            // encoding stands.
+            Err(_) => return None,
+        }
+    }
+}
+
+/// Zopfli's deflate stream of `data`, compressed `block` bytes at a time.
+fn zopfli(data: &[u8], (iterations, block): (u8, usize), out: &mut Vec<u8>) {
     let options = zopfli::Options {
         iteration_count: std::num::NonZeroU64::MIN.saturating_add(u64::from(iterations)),
         ..zopfli::Options::default()
     };
     let mut encoder = zopfli::DeflateEncoder::new(options, zopfli::BlockType::Dynamic, out);
-    // Writing into a Vec cannot fail.
-    let _ = std::io::Write::write_all(&mut encoder, data);
+    for part in data.chunks(block.max(1)) {
+        // Writing into a Vec cannot fail.
+        let _ = std::io::Write::write_all(&mut encoder, part);
+    }
     let _ = encoder.finish();
 }
 

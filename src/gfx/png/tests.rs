@@ -181,3 +181,52 @@ fn parts_decode_to_the_same_pixels_and_a_kept_part_gives_the_same_bytes() {
     }
     assert_eq!(shared.len_for_test(), 6, "one piece per look and method");
 }
+
+/// Zopfli takes seconds to minutes a board and cannot be interrupted: told
+/// to stop, the writer gives it up (zopfli finishes alone on its thread)
+/// and says so; not told, it gives the bytes `Method::Zopfli` gives.
+#[test]
+fn a_zopfli_attempt_is_given_up_when_told() {
+    let (w, h) = (600u32, 600u32);
+    let px = board_like(w, h, 5);
+    let mut writer = PngWriter::default();
+    let mut out = vec![1, 2, 3];
+    let asked = std::cell::Cell::new(0);
+    let stop = || {
+        asked.set(asked.get() + 1);
+        true
+    };
+    assert!(!writer.encode_zopfli(w, h, Pixels::Rgb(&px), 1, &stop, &mut out));
+    assert!(out.is_empty());
+    assert_eq!(asked.get(), 1, "asked once, then given up");
+    let (w, h) = (40u32, 30u32);
+    let px = board_like(w, h, 6);
+    let mut zopfli = Vec::new();
+    writer.encode(w, h, Pixels::Rgb(&px), Method::Zopfli(1), &mut zopfli);
+    assert!(writer.encode_zopfli(w, h, Pixels::Rgb(&px), 1, &|| false, &mut out));
+    assert_eq!(out, zopfli);
+    assert!(decode(&out).3 == px);
+}
+
+/// Zopfli's match cache takes about 28 bytes per byte of what it compresses
+/// at once, so a board is given to it a block at a time: one stream that
+/// decodes to the same pixels.
+#[test]
+fn zopfli_compresses_a_block_at_a_time_into_one_stream() {
+    let (w, h) = (100u32, 40u32);
+    let px = board_like(w, h, 7);
+    let mut lines = Vec::new();
+    scanlines(&mut lines, px.chunks_exact(w as usize * 3));
+    let adler = pieces::Adler::of(&lines).value();
+    let mut streams = Vec::new();
+    for block in [usize::MAX, 1000] {
+        let mut writer = PngWriter::default();
+        writer.bits.out.extend_from_slice(&ZLIB_HEADER);
+        zopfli(&lines, (1, block), &mut writer.bits.out);
+        streams.push(writer.bits.out.clone());
+        let mut png = Vec::new();
+        writer.finish(w, h, Pixels::Rgb(&px), adler, &mut png);
+        assert!(decode(&png).3 == px, "blocks of {block}");
+    }
+    assert_ne!(streams[0], streams[1], "12 blocks are not one");
+}

@@ -81,6 +81,13 @@ pub(super) fn write<K: JobKind>(
     let mut slots: Vec<Encoded> = std::iter::repeat_with(Encoded::default)
         .take(BATCH.min(images.len()))
         .collect();
+    let cancel = &ctx.options.cancel;
+    let stop = || cancel.is_cancelled();
+    let done = std::sync::atomic::AtomicUsize::new(0);
+    let encoded = || {
+        let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+        ctx.options.progress.board(&ctx.p.name, n, images.len());
+    };
     for (batch, thumbed) in images.chunks(BATCH).zip(thumbed.chunks(BATCH)) {
         ctx.interrupted()?;
         batch
@@ -88,8 +95,15 @@ pub(super) fn write<K: JobKind>(
             .zip(thumbed)
             .zip(slots.par_iter_mut())
             .for_each(|((&image, &thumb), slot)| {
-                encode_image(&boards, (image, thumb), (effort, &pieces), slot)
+                // After Ctrl-C the boards left are not painted, and a
+                // Zopfli attempt under way is given up.
+                if !stop() {
+                    encode_image(&boards, (image, thumb), ((effort, &stop), &pieces), slot);
+                    encoded();
+                }
             });
+        // Nothing of a batch cut short is written.
+        ctx.interrupted()?;
         for (&image, slot) in batch.iter().zip(&slots) {
             let stem = stem(image);
             sink.stage(&format!("{stem}.png"), &slot.png)?;
@@ -122,7 +136,7 @@ pub(super) fn write<K: JobKind>(
 fn encode_image(
     boards: &impl Boards,
     (image, thumb): (Image, bool),
-    (effort, pieces): (PngEffort, &Pieces),
+    ((effort, stop), pieces): ((PngEffort, &dyn Fn() -> bool), &Pieces),
     slot: &mut Encoded,
 ) {
     SCRATCH.with(|scratch| {
@@ -140,11 +154,12 @@ fn encode_image(
                     .collect();
                 boards.paint_skipping(image, &mut scratch.board, &kept);
                 let (board, writer) = (&scratch.board, &mut scratch.writer);
-                board.encode_parts(effort, (&parts, pieces), writer, &mut slot.png);
+                let how = (effort, stop);
+                board.encode_parts(how, (&parts, pieces), writer, &mut slot.png);
             }
             None => {
                 boards.paint(image, &mut scratch.board);
-                (scratch.board).encode(effort, &mut scratch.writer, &mut slot.png);
+                (scratch.board).encode((effort, stop), &mut scratch.writer, &mut slot.png);
             }
         }
         slot.thumb.clear();
@@ -152,7 +167,7 @@ fn encode_image(
         if painted {
             scratch
                 .thumb
-                .encode(effort, &mut scratch.writer, &mut slot.thumb);
+                .encode((effort, stop), &mut scratch.writer, &mut slot.thumb);
         }
     });
 }

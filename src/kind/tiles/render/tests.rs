@@ -325,8 +325,8 @@ fn indexed_boards_show_the_same_pixels_as_rgb_ones() {
         Vec::new(),
         crate::gfx::png::PngWriter::default(),
     );
-    a.encode(PngEffort::Default, &mut writer, &mut pa);
-    b.encode(PngEffort::Default, &mut writer, &mut pb);
+    a.encode((PngEffort::Default, &|| false), &mut writer, &mut pa);
+    b.encode((PngEffort::Default, &|| false), &mut writer, &mut pb);
     let back = crate::gfx::png::strict::decode(&pa)
         .expect("decode")
         .into_rgb8();
