@@ -6,7 +6,7 @@ use crate::cli::term::set_colors;
 use crate::cli::Reporting;
 use clap::Args;
 use serde_json::{json, Map, Value};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use unscramble::error::PuzzleError;
 use unscramble::kind::tiles::input::{self, TILE_DICT};
@@ -24,6 +24,13 @@ pub struct InferArgs {
     /// edge that differs; exit 1 if one does.
     #[arg(long, conflicts_with = "force")]
     pub check: bool,
+    /// Refuse tile pictures larger than this many pixels per side.
+    #[arg(long, default_value_t = unscramble::config::MAX_TILE_SIDE)]
+    pub max_tile_side: u32,
+    /// Refuse tile pictures with more pixels than this all together,
+    /// before decoding them (all are held decoded at once, 4 bytes a pixel).
+    #[arg(long, default_value_t = unscramble::config::MAX_PIXELS, value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_pixels: u64,
     #[command(flatten)]
     pub reporting: Reporting,
 }
@@ -31,24 +38,23 @@ pub struct InferArgs {
 pub fn run(args: &InferArgs) -> ExitCode {
     let (dir, out) = (&args.puzzle_dir, &args.reporting);
     set_colors(out.chatter.color);
-    let done = infer(dir, args.force, args.check, out.json, out.chatter.quiet);
+    let done = infer(args, out.json, out.chatter.quiet);
     done.unwrap_or_else(|e| out.fail("infer", dir, e))
 }
 
 /// Runs the command; `Err` is the failure to report (exit 1).
-fn infer(
-    puzzle_dir: &Path,
-    force: bool,
-    check: bool,
-    json: bool,
-    quiet: bool,
-) -> Result<ExitCode, Failure> {
+fn infer(args: &InferArgs, json: bool, quiet: bool) -> Result<ExitCode, Failure> {
+    let (puzzle_dir, force, check) = (&args.puzzle_dir, args.force, args.check);
     let input_dir = puzzle_dir.join("input");
     if !check {
         // Refused before the work, not after it.
         input::overwrite::guard(&input_dir, &[TILE_DICT], force).map_err(PuzzleError::from)?;
     }
-    let inferred = infer::infer(&input_dir)?;
+    let limits = infer::PictureLimits {
+        max_side: args.max_tile_side,
+        max_pixels: args.max_pixels,
+    };
+    let inferred = infer::infer(&input_dir, limits)?;
     let mut fields = Map::new();
     fields.insert("classes".into(), classes_json(&inferred));
     fields.insert("weak".into(), inferred.pairing.weak.into());

@@ -53,7 +53,11 @@ type Failure = (PuzzleError, Vec<String>);
 fn process(p: &PuzzleDir, out_root: &Path, options: &Options) -> Result<PuzzleReport, Failure> {
     let inferred = options.infer && crate::prepare::infer::is_picture_puzzle(&p.dir);
     let (notation, bytes) = if inferred {
-        crate::prepare::infer::notation(&p.input_dir()).map_err(|e| (e, Vec::new()))?
+        let limits = crate::prepare::infer::PictureLimits {
+            max_side: options.max_tile_side,
+            max_pixels: options.max_pixels,
+        };
+        crate::prepare::infer::notation(&p.input_dir(), limits).map_err(|e| (e, Vec::new()))?
     } else {
         let notation = crate::kind::tiles::input::notation_file(&p.input_dir())
             .map_err(|e| (e.into(), Vec::new()))?;

@@ -10,7 +10,7 @@
 
 use crate::error::InputError;
 use crate::gfx::canvas::FRAME;
-use crate::kind::tiles::input::pictures::{png_dimensions, RawPicture};
+use crate::kind::tiles::input::pictures::{declared_within, png_dimensions, RawPicture};
 use std::path::Path;
 
 fn over(what: String, pixels: u64, max: u64, path: &Path, fix: &str) -> InputError {
@@ -32,26 +32,14 @@ pub(super) fn check_tiles(
     (tile_size, max_side, labels): (Option<u32>, u32, bool),
     max: u64,
 ) -> Result<(), InputError> {
-    let declared: Vec<(u32, u32)> = raw
-        .iter()
-        .filter_map(|r| png_dimensions(&r.bytes))
-        .collect();
-    if declared.iter().any(|&(w, h)| w > max_side || h > max_side) {
+    if declared_within(input_dir, raw, max_side, max)? == 0 {
+        // No picture, or one the decoder refuses by name.
         return Ok(());
     }
-    let sizes: Vec<(u64, u64)> = declared
-        .iter()
-        .map(|&(w, h)| (u64::from(w), u64::from(h)))
-        .collect();
-    let total: u64 = sizes.iter().map(|(w, h)| w * h).sum();
-    if total > max {
-        let what = format!("the {} tile pictures declare", raw.len());
-        let fix = "scale the tile pictures down";
-        return Err(over(what, total, max, input_dir, fix));
-    }
+    let first = raw.first().and_then(|r| png_dimensions(&r.bytes));
     let Some(side) = tile_size
         .map(u64::from)
-        .or_else(|| sizes.first().map(|s| s.0))
+        .or_else(|| first.map(|(w, _)| u64::from(w)))
     else {
         return Ok(());
     };

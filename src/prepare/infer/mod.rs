@@ -21,8 +21,15 @@ use std::path::{Path, PathBuf};
 
 /// The review sheet written beside the inferred notation.
 pub const SHEET: &str = "infer.png";
-/// Pictures larger than this per side are refused before decoding.
-const MAX_SIDE: u32 = 4096;
+
+/// What the pictures may hold, checked on their headers before decoding:
+/// the most pixels per side (`--max-tile-side`) and all of them together
+/// (`--max-pixels`), since all are held decoded at once.
+#[derive(Clone, Copy, Debug)]
+pub struct PictureLimits {
+    pub max_side: u32,
+    pub max_pixels: u64,
+}
 
 /// Everything inferred about one puzzle.
 pub struct Inferred {
@@ -51,8 +58,11 @@ pub fn is_picture_puzzle(dir: &Path) -> bool {
 
 /// The inferred notation of the puzzle in `input_dir`, as the notation file
 /// it would be (`input/tile_dict.yaml`) and its bytes.
-pub fn notation(input_dir: &Path) -> Result<(PathBuf, Vec<u8>), PuzzleError> {
-    let inferred = infer(input_dir)?;
+pub fn notation(
+    input_dir: &Path,
+    limits: PictureLimits,
+) -> Result<(PathBuf, Vec<u8>), PuzzleError> {
+    let inferred = infer(input_dir, limits)?;
     Ok((input_dir.join(TILE_DICT), inferred.yaml.into_bytes()))
 }
 
@@ -65,7 +75,7 @@ pub fn count_pictures(input_dir: &Path) -> usize {
 }
 
 /// Infers the puzzle whose pictures are in `input_dir`.
-pub fn infer(input_dir: &Path) -> Result<Inferred, PuzzleError> {
+pub fn infer(input_dir: &Path, limits: PictureLimits) -> Result<Inferred, PuzzleError> {
     let count = count_pictures(input_dir);
     let side = (1..=16).find(|s| s * s >= count).unwrap_or(0);
     if count == 0 || side * side != count {
@@ -76,7 +86,7 @@ pub fn infer(input_dir: &Path) -> Result<Inferred, PuzzleError> {
         .hint("name the pictures 1.png … N.png with no gap")
         .into());
     }
-    let images = pictures::load(input_dir, count, MAX_SIDE)?;
+    let images = pictures::load_within(input_dir, count, (limits.max_side, limits.max_pixels))?;
     let halves = halves::describe_all(images.iter().map(halves::Work::new));
     let mut dist = vec![vec![0.0f32; halves.len()]; halves.len()];
     for i in 0..halves.len() {

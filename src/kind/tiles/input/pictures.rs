@@ -42,6 +42,51 @@ pub fn load(input_dir: &Path, count: usize, max_side: u32) -> Result<Vec<RgbaIma
     Ok(decoded.into_iter().map(DynamicImage::into_rgba8).collect())
 }
 
+/// As [`load`], refusing first, by their headers, pictures that together
+/// declare more than `max_pixels` (`--max-pixels`): decoded as RGBA they
+/// take 4 bytes a pixel, all at once.
+pub fn load_within(
+    input_dir: &Path,
+    count: usize,
+    (max_side, max_pixels): (u32, u64),
+) -> Result<Vec<RgbaImage>, InputError> {
+    let raw = read_all(input_dir, count, max_side)?;
+    declared_within(input_dir, &raw, max_side, max_pixels)?;
+    let decoded = decode_all(&raw, max_side)?;
+    Ok(decoded.into_iter().map(DynamicImage::into_rgba8).collect())
+}
+
+/// The pixels the pictures' headers declare together, refused above
+/// `max_pixels` before anything is decoded. A picture above `max_side` per
+/// side is left to the decoder, which refuses it by name before allocating
+/// (its pixels are then counted as 0).
+pub fn declared_within(
+    input_dir: &Path,
+    raw: &[RawPicture],
+    max_side: u32,
+    max_pixels: u64,
+) -> Result<u64, InputError> {
+    let sizes = raw.iter().filter_map(|r| png_dimensions(&r.bytes));
+    let mut total = 0u64;
+    for (w, h) in sizes {
+        if w > max_side || h > max_side {
+            return Ok(0);
+        }
+        total += u64::from(w) * u64::from(h);
+    }
+    if total > max_pixels {
+        return Err(InputError::new(
+            input_dir,
+            format!(
+                "the {} tile pictures declare {total} pixels, above the limit of {max_pixels}",
+                raw.len()
+            ),
+        )
+        .hint("scale the tile pictures down, or raise the limit with --max-pixels"));
+    }
+    Ok(total)
+}
+
 /// A decoded picture over white, as boards show it: a picture without
 /// transparency is taken as it is, not widened to RGBA and flattened back.
 pub fn flat(picture: DynamicImage) -> RgbImage {
