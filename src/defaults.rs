@@ -18,3 +18,9 @@ pub const TILE_SIZE: u32 = 240;
 /// `--max-pixels`: the bundled puzzles' largest board has 1.4 million, and
 /// 64 million keeps a puzzle under about 1.2 GB of memory.
 pub const MAX_PIXELS: u64 = 64_000_000;
+
+/// `animate --max-output-pixels`: the pixels of all frames together, which
+/// is what an animation costs to paint and compress. The defaults (300
+/// frames of 96-pixel tiles) make 36 million on a 3 x 3 board and 250
+/// million on 8 x 8; this leaves room for larger tiles on small boards.
+pub const MAX_ANIMATION_PIXELS: u64 = 500_000_000;

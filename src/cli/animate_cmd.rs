@@ -35,6 +35,15 @@ pub struct AnimateArgs {
     /// printed on the tiles could not be read).
     #[arg(long, default_value_t = 96, value_parser = clap::value_parser!(u32).range(4..=1024))]
     pub tile_size: u32,
+    /// Refuse tile pictures with more pixels than this (all together), or
+    /// a frame with more, before decoding or painting them.
+    #[arg(long, default_value_t = defaults::MAX_PIXELS, value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_pixels: u64,
+    /// Refuse, before the first frame is painted, an animation whose frames
+    /// have more pixels than this together (frames x width x height): what
+    /// painting and compressing them costs.
+    #[arg(long, default_value_t = defaults::MAX_ANIMATION_PIXELS, value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_output_pixels: u64,
     /// Stop the traced search after this many events (placements, rejections
     /// and take-backs); the animation then ends where the search was.
     #[arg(long, default_value_t = 100_000_000, value_parser = clap::value_parser!(u64).range(1..))]
@@ -63,6 +72,8 @@ pub fn run(args: &AnimateArgs) -> ExitCode {
         max_events: args.max_events,
         tile_size: args.tile_size,
         max_tile_side: unscramble::defaults::MAX_TILE_SIDE,
+        max_pixels: args.max_pixels,
+        max_output_pixels: args.max_output_pixels,
         chart_symmetry: !args.no_symmetry,
         chart_max_solutions: args.max_solutions,
     };

@@ -34,6 +34,11 @@ pub struct CutArgs {
     /// Refuse a scan with more pixels than this, before decoding it.
     #[arg(long, default_value_t = cut::MAX_PIXELS, value_parser = clap::value_parser!(u64).range(1..=cut::PIXEL_CEILING))]
     pub max_pixels: u64,
+    /// Refuse to make tile pictures with more pixels than this together
+    /// (tiles x side x side), before the first is made; `render` refuses
+    /// a puzzle whose pictures have more at its default --max-pixels.
+    #[arg(long, default_value_t = unscramble::config::MAX_PIXELS, value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_output_pixels: u64,
     /// Replace tile pictures and a contact sheet that already exist.
     #[arg(long)]
     pub force: bool,
@@ -51,6 +56,7 @@ pub fn run(args: &CutArgs) -> ExitCode {
         force: args.force,
         contact: args.contact.clone(),
         max_pixels: args.max_pixels,
+        max_output_pixels: args.max_output_pixels,
     };
     let r = match cut::cut(&args.sheet, &args.out, &options) {
         Ok(r) => r,

@@ -49,6 +49,9 @@ pub struct Options {
     pub contact: Option<PathBuf>,
     /// Refuse sheets with more pixels than this, before decoding them.
     pub max_pixels: u64,
+    /// Refuse to make tile pictures with more pixels than this together,
+    /// before making the first.
+    pub max_output_pixels: u64,
 }
 
 /// What `cut` did: the files written, the squares found in tile order, and
@@ -87,6 +90,10 @@ pub fn cut(sheet_path: &Path, out_dir: &Path, options: &Options) -> Result<Repor
         .unwrap_or_else(|| out_dir.join("cut.png"));
     refuse_existing(out_dir, n, &contact_path, options.force)?;
     refuse_overwriting_the_sheet(sheet_path, out_dir, n, &contact_path)?;
+    if let Some(side) = options.size {
+        // Known before the sheet is read.
+        refuse_output(sheet_path, n, side, options.max_output_pixels)?;
+    }
 
     let picture = sheet::read(sheet_path, options.max_pixels.min(PIXEL_CEILING))?;
     let background = mask::Background::estimate(&picture).map_err(|e| e.at_file(sheet_path))?;
@@ -114,6 +121,7 @@ pub fn cut(sheet_path: &Path, out_dir: &Path, options: &Options) -> Result<Repor
     let side = options
         .size
         .unwrap_or_else(|| blobs::median_side(&squares).clamp(MIN_SIDE, MAX_SIDE));
+    refuse_output(sheet_path, n, side, options.max_output_pixels)?;
 
     let mut written = Vec::with_capacity(n + 1);
     for (k, square) in squares.iter().enumerate() {
@@ -184,6 +192,21 @@ fn refuse_existing(
         _ => (Path::new("."), ""),
     };
     overwrite::refuse_existing(dir, &[name], force)
+}
+
+/// Refuses `n` tile pictures of `side` pixels a side when they would have
+/// more than `max` pixels together: each is sampled pixel by pixel from
+/// the sheet, so 16 x 16 tiles at `--size 4096` took minutes.
+fn refuse_output(sheet: &Path, n: usize, side: u32, max: u64) -> Result<(), InputError> {
+    let total = (n as u64).saturating_mul(u64::from(side) * u64::from(side));
+    if total <= max {
+        return Ok(());
+    }
+    Err(InputError::new(
+        sheet,
+        format!("the {n} tile pictures of {side} x {side} would have {total} pixels together, above the limit of {max}"),
+    )
+    .hint("give a smaller --size, or raise the limit with --max-output-pixels"))
 }
 
 /// With `--force`, a file to write may stand where the scan is (`--sheet`

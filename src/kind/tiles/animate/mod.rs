@@ -5,6 +5,7 @@
 //! happen, so nothing grows with the length of the search but the file.
 //! Beside the animation goes a chart of the nodes per depth ([`chart`]).
 
+mod budget;
 pub(crate) mod chart;
 pub mod frames;
 pub(crate) mod picture;
@@ -17,7 +18,7 @@ use crate::kind::tiles::model::{Board, Puzzle};
 use crate::kind::tiles::solve::trace::{self, Traced};
 use crate::kind::tiles::solve::{self, Order, TurnOrder};
 use frames::FramePlan;
-use picture::{Painter, State};
+use picture::{Layout, Painter, State};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
@@ -36,6 +37,12 @@ pub struct Options {
     pub max_events: u64,
     pub tile_size: u32,
     pub max_tile_side: u32,
+    /// The most pixels the tile pictures may declare together, and one
+    /// frame may have (`--max-pixels`).
+    pub max_pixels: u64,
+    /// The most pixels all frames may have together (`--max-output-pixels`):
+    /// painting and compressing them is what an animation costs.
+    pub max_output_pixels: u64,
     /// Chart the search with symmetry breaking, as `solve` runs it (the
     /// animation always shows the plain search).
     pub chart_symmetry: bool,
@@ -107,7 +114,8 @@ pub fn animate(path: &Path, out: &Path, options: &Options) -> Result<Report, Puz
     }
     let puzzle = input::read_notation_file(&file)?.puzzle;
     let dir = file.parent().unwrap_or(Path::new("."));
-    let pics = pictures::load(dir, puzzle.tiles.len(), options.max_tile_side)?;
+    let sides = (options.max_tile_side, options.max_pixels);
+    let pics = pictures::load_within(dir, puzzle.tiles.len(), sides)?;
     let counted = trace::trace(
         &puzzle,
         options.order,
@@ -116,8 +124,14 @@ pub fn animate(path: &Path, out: &Path, options: &Options) -> Result<Report, Puz
         |_| ControlFlow::Continue(()),
     );
     let plan = FramePlan::new(counted.events, options.max_frames);
-    let (bytes, size) =
-        encode(&puzzle, &pics, options, &counted, &plan).map_err(|e| EncodeError::new(out, e))?;
+    let most = counted.places.iter().copied().max().unwrap_or(0);
+    let longest = caption(counted.events, counted.events)
+        .len()
+        .max(last_words(&counted).len());
+    let layout = Layout::new(&puzzle, options.tile_size, most, longest);
+    budget::check(path, (plan.frames(), layout.size()), options)?;
+    let (bytes, size) = encode(&puzzle, &pics, options, (&counted, &plan), layout)
+        .map_err(|e| EncodeError::new(out, e))?;
     let folder = out.parent().unwrap_or(Path::new("."));
     let folder = if folder.as_os_str().is_empty() {
         Path::new(".")
@@ -147,24 +161,31 @@ pub fn animate(path: &Path, out: &Path, options: &Options) -> Result<Report, Puz
     })
 }
 
+/// The caption of the frame after `k` of `total` events.
+fn caption(k: u64, total: u64) -> String {
+    format!("step {k}/{total}")
+}
+
+/// What the last frame says under its caption.
+fn last_words(counted: &Traced) -> &'static str {
+    match (&counted.solution, counted.stopped) {
+        (Some(_), _) => "solved",
+        (None, true) => "stopped",
+        (None, false) => "no solution",
+    }
+}
+
 /// Runs the traced search again and paints the frames `plan` picks.
 fn encode(
     puzzle: &Puzzle,
     pics: &[image::RgbaImage],
     options: &Options,
-    counted: &Traced,
-    plan: &FramePlan,
+    (counted, plan): (&Traced, &FramePlan),
+    layout: Layout,
 ) -> Result<(Vec<u8>, [u32; 2]), apng::Error> {
-    let total = counted.events.to_string();
-    let step_caption = |k: u64| format!("step {k}/{total}");
-    let last = match (&counted.solution, counted.stopped) {
-        (Some(_), _) => "solved",
-        (None, true) => "stopped",
-        (None, false) => "no solution",
-    };
-    let most = counted.places.iter().copied().max().unwrap_or(0);
-    let longest = step_caption(counted.events).len().max(last.len());
-    let mut painter = Painter::new(puzzle, pics, options.tile_size, most, longest);
+    let step_caption = |k: u64| caption(k, counted.events);
+    let last = last_words(counted);
+    let mut painter = Painter::new(puzzle, pics, options.tile_size, layout);
     let size = painter.size();
     let mut bytes = Vec::new();
     let mut apng = apng::Apng::new(&mut bytes, size, plan.frames())?;

@@ -84,26 +84,26 @@ pub(crate) struct Painter<'p> {
     strip: Strip,
 }
 
-impl<'p> Painter<'p> {
+/// Where everything of a frame goes, worked out before anything is drawn,
+/// so that the frames' size can be checked against the budgets first.
+pub(crate) struct Layout {
+    board: [u32; 2],
+    strip: Strip,
+    size: [u32; 2],
+}
+
+impl Layout {
     /// `most` is the largest count the strip will show and `caption_chars`
     /// the longest caption, so the strip's width is fixed for every frame.
-    pub(crate) fn new(
-        puzzle: &'p Puzzle,
-        pictures: &[RgbaImage],
-        tile_size: u32,
-        most: u64,
-        caption_chars: usize,
-    ) -> Painter<'p> {
-        let style = Style {
-            tile_size: Some(tile_size),
-            ..Style::default()
-        };
-        let mut renderer = Renderer::new(puzzle, pictures, style);
+    pub(crate) fn new(puzzle: &Puzzle, tile_size: u32, most: u64, caption_chars: usize) -> Layout {
         let cells = puzzle.cells();
-        for cell in 0..cells {
-            renderer.set_cell(cell, None);
-        }
-        let board = renderer.size();
+        // What the renderer's tiles at `tile_size` make, frame included.
+        let side = |n: usize| {
+            (n as u32)
+                .saturating_mul(tile_size)
+                .saturating_add(2 * FRAME)
+        };
+        let board = [side(puzzle.cols), side(puzzle.rows)];
         // Text about a fifth of a tile high, at least one font pixel.
         let scale = ((tile_size as i32 + 32) / 48).max(1);
         let (line, pad) = (7 * scale, 3 * scale);
@@ -119,13 +119,8 @@ impl<'p> Painter<'p> {
         let caption_w = (caption_chars as i32 * 4 - 1) * scale;
         let strip_w = (columns * col_w).max(caption_w + 2 * pad) + pad;
         let height = board[1].max((2 * pad + (rows_per_col as i32 + 4) * line) as u32);
-        let frame = RgbImage::from_pixel(board[0] + strip_w as u32, height, WHITE);
-        Painter {
-            side: tile_size,
-            cols: puzzle.cols,
-            shown: vec![None; cells],
-            renderer,
-            frame,
+        Layout {
+            board,
             strip: Strip {
                 x: board[0],
                 scale,
@@ -135,6 +130,41 @@ impl<'p> Painter<'p> {
                 col_w,
                 depth_w,
             },
+            size: [board[0].saturating_add(strip_w as u32), height],
+        }
+    }
+
+    /// The frame's width and height.
+    pub(crate) fn size(&self) -> [u32; 2] {
+        self.size
+    }
+}
+
+impl<'p> Painter<'p> {
+    pub(crate) fn new(
+        puzzle: &'p Puzzle,
+        pictures: &[RgbaImage],
+        tile_size: u32,
+        layout: Layout,
+    ) -> Painter<'p> {
+        let style = Style {
+            tile_size: Some(tile_size),
+            ..Style::default()
+        };
+        let mut renderer = Renderer::new(puzzle, pictures, style);
+        debug_assert_eq!(renderer.size(), layout.board);
+        let cells = puzzle.cells();
+        for cell in 0..cells {
+            renderer.set_cell(cell, None);
+        }
+        let [w, h] = layout.size;
+        Painter {
+            side: tile_size,
+            cols: puzzle.cols,
+            shown: vec![None; cells],
+            renderer,
+            frame: RgbImage::from_pixel(w, h, WHITE),
+            strip: layout.strip,
         }
     }
 
