@@ -19,6 +19,12 @@ pub const TILE_SIZE: u32 = 240;
 /// 64 million keeps a puzzle under about 1.2 GB of memory.
 pub const MAX_PIXELS: u64 = 64_000_000;
 
+/// `--max-memory`: the bytes the puzzles rendered at once may take
+/// together, as estimated before decoding. 2.5 GiB: the largest puzzle
+/// `--max-pixels` admits by default (estimated at up to 2.2 GB with
+/// `--png best` and files as large as their pixels) can run, alone.
+pub const MAX_MEMORY: u64 = 5 << 29;
+
 /// `animate --max-output-pixels`: the pixels of all frames together, which
 /// is what an animation costs to paint and compress. The defaults (300
 /// frames of 96-pixel tiles) make 36 million on a 3 x 3 board and 250

@@ -8,6 +8,7 @@ mod cut_sheets;
 
 use common::*;
 use std::fs;
+use std::path::Path;
 
 /// A PNG header (signature and IHDR) declaring `side` x `side` pixels and
 /// nothing after it: enough for every check made before decoding.
@@ -194,4 +195,125 @@ fn cut_refuses_tile_pictures_over_its_budget_before_making_one() {
     let (code, _, stderr) = cut(&["--grid", "2x2", "--max-output-pixels", "40000"]);
     assert_eq!(code, Some(0), "{stderr}");
     assert!(out.join("4.png").is_file());
+}
+
+/// `n` copies of a generated 2 x 2 puzzle under `root`, tiles of `side`
+/// pixels: with `side` 600, each render is estimated at about 45 MB.
+fn generated_puzzles(root: &Path, n: usize, side: u32) {
+    let first = root.join("p0");
+    unscramble()
+        .args(["generate", "--size", "2", "--tokens", "2", "--no-config"])
+        .args(["--tile-size", &side.to_string()])
+        .arg(&first)
+        .assert()
+        .success();
+    for i in 1..n {
+        copy_dir(&first, &root.join(format!("p{i}")));
+    }
+}
+
+/// Eight puzzles within --max-pixels each, rendered with `-j 8`, took more
+/// than 4 GB together and the run was killed without a summary. The run's
+/// --max-memory now holds puzzles back until there is room: with room for
+/// two at a time, all eight render, and every file is the one a run of one
+/// thread with the default budget writes.
+#[test]
+fn puzzles_wait_for_the_run_s_memory_and_all_render_the_same() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let root = tmp.path().join("puzzles");
+    generated_puzzles(&root, 8, 600);
+    let (tight, alone) = (tmp.path().join("tight"), tmp.path().join("alone"));
+    let stderr = render_ok(
+        &root,
+        &tight,
+        &["-j", "8", "--max-memory", "100M", "--no-config"],
+    );
+    assert!(stderr.contains("8 puzzles: 8 solved"), "{stderr}");
+    let summary = json(&tight.join("summary.json"));
+    assert_eq!(summary["totals"]["solved"], 8);
+    render_ok(&root, &alone, &["-j", "1", "--no-config"]);
+    let files = files_below(&alone);
+    assert_eq!(files_below(&tight), files);
+    for rel in &files {
+        assert!(
+            fs::read(tight.join(rel)).expect("a") == fs::read(alone.join(rel)).expect("b"),
+            "{} differs",
+            rel.display()
+        );
+    }
+}
+
+/// A puzzle that alone needs more than the whole --max-memory fails with
+/// the option named, whatever runs beside it; the others render.
+#[test]
+fn a_puzzle_larger_than_the_run_s_memory_fails_alone() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let root = tmp.path().join("puzzles");
+    generated_puzzles(&root, 1, 600);
+    drawn_puzzle(&root, "small", SEED_000, 16);
+    let out = tmp.path().join("out");
+    let (code, stderr) = render(&root, &out, &["--max-memory", "20M", "--no-config"]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(
+        stderr.contains("error: puzzle 'p0': ")
+            && stderr.contains("p0/input: rendering this puzzle takes about ")
+            && stderr.contains(" MB (estimated from its pictures and boards), above the limit of 21 MB for all puzzles at once (lower --tile-size or scale the pictures down, or raise the limit with --max-memory)"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("small: 4 solutions"), "{stderr}");
+    assert!(!out.join("p0/unsolved.png").exists());
+    let (code, stderr) = render(&root, &out, &["--max-memory", "2G", "--no-config"]);
+    assert_eq!(code, Some(0), "{stderr}");
+}
+
+/// Writes `root/p0 … p{n-1}`, each the generated 2 x 2 puzzle with its four
+/// tiles replaced by `side`-pixel pictures of noise: boards that hardly
+/// compress, so their encoding holds as much as a board can.
+fn noisy_puzzles(root: &Path, n: usize, side: u32) {
+    generated_puzzles(root, 1, 8);
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    for k in 1..=4 {
+        let tile = image::RgbImage::from_fn(side, side, |_, _| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let [r, g, b, ..] = state.to_le_bytes();
+            image::Rgb([r, g, b])
+        });
+        tile.save(root.join(format!("p0/input/{k}.png")))
+            .expect("save");
+    }
+    for i in 1..n {
+        copy_dir(&root.join("p0"), &root.join(format!("p{i}")));
+    }
+}
+
+/// The budget is kept in fact, not only in the estimates: under an
+/// address-space limit that eight such puzzles rendered at once exceed
+/// (the run was killed, exit 134), a budget with room for one at a time
+/// lets all eight render and the run write its summary. One malloc arena
+/// per core, not per thread, so that reserved address space is not what
+/// the limit measures.
+#[cfg(target_os = "linux")]
+#[test]
+fn under_a_memory_limit_the_budget_lets_every_puzzle_render() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let root = tmp.path().join("puzzles");
+    noisy_puzzles(&root, 8, 600);
+    let out = tmp.path().join("out");
+    let output = std::process::Command::new("prlimit")
+        .arg("--as=350000000")
+        .arg(env!("CARGO_BIN_EXE_unscramble"))
+        .args(["render", "--no-config", "-j", "8", "--max-images", "4"])
+        .args(["--max-memory", "60M", "-o"])
+        .arg(&out)
+        .arg(&root)
+        .env("MALLOC_ARENA_MAX", "2")
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("prlimit (util-linux) runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains("8 puzzles: 8 solved"), "{stderr}");
+    assert_eq!(json(&out.join("summary.json"))["totals"]["solved"], 8);
 }

@@ -37,7 +37,7 @@ pub struct CutArgs {
     /// Refuse to make tile pictures with more pixels than this together
     /// (tiles x side x side), before the first is made; `render` refuses
     /// a puzzle whose pictures have more at its default --max-pixels.
-    #[arg(long, default_value_t = unscramble::config::MAX_PIXELS, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = unscramble::defaults::MAX_PIXELS, value_parser = clap::value_parser!(u64).range(1..))]
     pub max_output_pixels: u64,
     /// Replace tile pictures and a contact sheet that already exist.
     #[arg(long)]

@@ -25,11 +25,11 @@ pub struct InferArgs {
     #[arg(long, conflicts_with = "force")]
     pub check: bool,
     /// Refuse tile pictures larger than this many pixels per side.
-    #[arg(long, default_value_t = unscramble::config::MAX_TILE_SIDE)]
+    #[arg(long, default_value_t = unscramble::defaults::MAX_TILE_SIDE)]
     pub max_tile_side: u32,
     /// Refuse tile pictures with more pixels than this all together,
     /// before decoding them (all are held decoded at once, 4 bytes a pixel).
-    #[arg(long, default_value_t = unscramble::config::MAX_PIXELS, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = unscramble::defaults::MAX_PIXELS, value_parser = clap::value_parser!(u64).range(1..))]
     pub max_pixels: u64,
     #[command(flatten)]
     pub reporting: Reporting,

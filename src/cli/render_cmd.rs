@@ -54,6 +54,12 @@ pub struct RenderArgs {
     /// about 1.2 GB of memory per puzzle).
     #[arg(long, default_value_t = defaults::MAX_PIXELS, value_parser = clap::value_parser!(u64).range(1..))]
     pub max_pixels: u64,
+    /// The memory the puzzles rendered at once may take together, as
+    /// estimated before decoding (e.g. 2G, 512M): a puzzle waits for room,
+    /// and one that alone needs more fails. The files are the same for any
+    /// value; only how many puzzles run at once changes.
+    #[arg(long, value_name = "SIZE", default_value = crate::cli::values::MAX_MEMORY, value_parser = crate::cli::values::parse_bytes)]
+    pub max_memory: u64,
     /// Scale every tile to this many pixels per side (Lanczos) before
     /// compositing; for Domino Fit, the side of a cell (default 48).
     #[arg(long, value_parser = tile_side())]
@@ -137,6 +143,7 @@ pub fn options(args: &RenderArgs) -> batch::Options {
         },
         max_tile_side: args.max_tile_side,
         max_pixels: args.max_pixels,
+        max_memory: args.max_memory,
         timeout: args.search.timeout,
         force: args.force,
         check: args.check,

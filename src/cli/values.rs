@@ -127,9 +127,60 @@ pub fn parse_seconds(s: &str) -> Result<Duration, String> {
         .map_err(|_| format!("'{s}' is not a usable number of seconds"))
 }
 
+/// `--max-memory`'s default as the command line spells it: 2.5 GiB, the
+/// library's [`unscramble::defaults::MAX_MEMORY`] (a test holds them equal).
+pub const MAX_MEMORY: &str = "2560M";
+
+/// A size in bytes: a whole number, or one followed by K, M, G or T (KiB,
+/// MiB, GiB, TiB; a trailing `B` or `iB` is allowed), e.g. `2G` or `512M`.
+pub fn parse_bytes(s: &str) -> Result<u64, String> {
+    let bad = || format!("'{s}' is not a size: give bytes, or a number with K, M, G or T, e.g. 2G");
+    let text = s.trim();
+    let text = text
+        .strip_suffix("iB")
+        .or_else(|| text.strip_suffix('B'))
+        .unwrap_or(text);
+    let (digits, shift) = match text.char_indices().last() {
+        Some((at, unit)) if unit.is_ascii_alphabetic() => {
+            let shift = match unit.to_ascii_uppercase() {
+                'K' => 10,
+                'M' => 20,
+                'G' => 30,
+                'T' => 40,
+                _ => return Err(bad()),
+            };
+            (&text[..at], shift)
+        }
+        _ => (text, 0),
+    };
+    let n: u64 = digits.trim().parse().map_err(|_| bad())?;
+    match n.checked_mul(1 << shift) {
+        Some(0) => Err("0 bytes would leave no room for any puzzle (give 1 or more)".to_string()),
+        Some(bytes) => Ok(bytes),
+        None => Err(format!("'{s}' is more bytes than can be counted")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sizes_read_with_their_units() {
+        assert_eq!(parse_bytes("1000"), Ok(1000));
+        assert_eq!(parse_bytes("512M"), Ok(512 << 20));
+        assert_eq!(parse_bytes("2g"), Ok(2 << 30));
+        assert_eq!(parse_bytes("3 GiB"), Ok(3 << 30));
+        assert_eq!(parse_bytes("64KB"), Ok(64 << 10));
+        assert_eq!(parse_bytes(MAX_MEMORY), Ok(unscramble::defaults::MAX_MEMORY));
+        for bad in ["", "G", "2X", "-1", "1.5G", "2 G B"] {
+            assert!(parse_bytes(bad).is_err(), "{bad}");
+        }
+        assert!(parse_bytes("0").expect_err("0").contains("no room"));
+        assert!(parse_bytes("99999999T")
+            .expect_err("huge")
+            .contains("more bytes"));
+    }
 
     fn names<T: ValueEnum>() -> Vec<String> {
         T::value_variants()

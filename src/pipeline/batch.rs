@@ -3,11 +3,11 @@
 //! pruning of outputs whose puzzle is gone.
 
 use crate::error::{InputError, OutputError};
-use crate::pipeline::discover::discover_with;
+use crate::pipeline::budget::Budget;
+use crate::pipeline::discover::{discover_with, PuzzleDir};
 use crate::pipeline::job;
 use crate::pipeline::output::lock::{self, LockError, Mode};
 use crate::present::summary::{Action, PuzzleReport, Summary};
-use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -157,6 +157,48 @@ fn no_puzzle(root: &Path) -> InputError {
     ))
 }
 
+/// Runs `each` on every puzzle from `threads` threads of their own (this
+/// one among them), taking the puzzles in order: the results in the
+/// puzzles' order. These threads only read, check and wait for the memory
+/// budget; the work itself goes to the run's pool ([`job::Gate`]).
+fn run_puzzles<T: Send>(
+    puzzles: &[PuzzleDir],
+    threads: usize,
+    each: impl Fn(&PuzzleDir) -> Option<T> + Sync,
+) -> Vec<Option<T>> {
+    let results: Vec<std::sync::Mutex<Option<T>>> = puzzles
+        .iter()
+        .map(|_| std::sync::Mutex::new(None))
+        .collect();
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let work = || loop {
+        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let (Some(p), Some(slot)) = (puzzles.get(i), results.get(i)) else {
+            break;
+        };
+        let result = each(p);
+        if let Ok(mut slot) = slot.lock() {
+            *slot = result;
+        }
+    };
+    std::thread::scope(|s| {
+        for _ in 1..threads.max(1) {
+            // Fewer threads only make the run slower.
+            if std::thread::Builder::new().spawn_scoped(s, work).is_err() {
+                break;
+            }
+        }
+        work();
+    });
+    results
+        .into_iter()
+        .map(|m| {
+            m.into_inner()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+        })
+        .collect()
+}
+
 /// Renders (or checks) every puzzle under `root` into `out`, calling `on_done`
 /// as each finishes (from worker threads, in completion order).
 pub fn render_all(
@@ -196,20 +238,19 @@ pub fn render_all(
             root: root.to_path_buf(),
             source,
         })?;
+    let budget = Budget::new(options.max_memory);
+    let gate = job::Gate {
+        budget: &budget,
+        pool: &pool,
+    };
     let cancelled = || options.cancel.is_cancelled();
-    let reports: Vec<Option<PuzzleReport>> = pool.install(|| {
-        found
-            .puzzles
-            .par_iter()
-            .map(|p| {
-                if cancelled() {
-                    return None;
-                }
-                let report = job::run(p, out, options);
-                on_done(&report);
-                Some(report)
-            })
-            .collect()
+    let reports = run_puzzles(&found.puzzles, pool.current_num_threads(), |p| {
+        if cancelled() {
+            return None;
+        }
+        let report = job::run(p, out, options, &gate);
+        on_done(&report);
+        Some(report)
     });
     let mut reports: Vec<PuzzleReport> = reports.into_iter().flatten().collect();
     for (name, problem) in found.problems {

@@ -3,6 +3,7 @@
 //! [`output::manifest`]s and [`prune`] the outputs of puzzles that are gone.
 
 pub mod batch;
+pub(crate) mod budget;
 pub(crate) mod discover;
 pub(crate) mod job;
 pub(crate) mod options;

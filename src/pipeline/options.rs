@@ -68,6 +68,10 @@ pub struct Options {
     /// Fail a puzzle whose tile pictures (together) or board images have
     /// more pixels than this, before allocating them (see `job::pixels`).
     pub max_pixels: u64,
+    /// The bytes all puzzles rendered at once may take together, as
+    /// estimated before decoding (`pipeline::budget`): a puzzle waits for
+    /// room, and one that alone needs more fails.
+    pub max_memory: u64,
     /// Give up on a puzzle's search after this long; its result is then
     /// partial, and not taken as up to date by the next run.
     pub timeout: Option<std::time::Duration>,
@@ -133,6 +137,7 @@ impl Default for Options {
             output: OutputOptions::default(),
             max_tile_side: crate::defaults::MAX_TILE_SIDE,
             max_pixels: crate::defaults::MAX_PIXELS,
+            max_memory: crate::defaults::MAX_MEMORY,
             timeout: None,
             force: false,
             check: false,

@@ -19,9 +19,16 @@ pub struct Part {
 /// Compressed parts by key, shared by the threads encoding one puzzle's
 /// boards. Whichever thread compresses a part first, its bytes are the
 /// same, so the files do not depend on the thread count.
-#[derive(Default)]
 pub struct Pieces {
     kept: Mutex<Kept>,
+    /// Bytes kept at most.
+    cap: usize,
+}
+
+impl Default for Pieces {
+    fn default() -> Self {
+        Pieces::with_cap(CAP)
+    }
 }
 
 #[derive(Default)]
@@ -39,6 +46,15 @@ pub(super) struct Piece {
 }
 
 impl Pieces {
+    /// Keeping at most `cap` bytes (and never more than 64 MiB): a
+    /// puzzle's memory budget counts what it keeps.
+    pub fn with_cap(cap: usize) -> Pieces {
+        Pieces {
+            kept: Mutex::default(),
+            cap: cap.min(CAP),
+        }
+    }
+
     pub(super) fn get(&self, hash: bool, key: &[u32]) -> Option<Arc<Piece>> {
         let kept = self.kept.lock().ok()?;
         kept.maps[usize::from(hash)].get(key).cloned()
@@ -54,7 +70,7 @@ impl Pieces {
 
     pub(super) fn keep(&self, hash: bool, key: &[u32], deflate: &[u8], adler: Adler) {
         if let Ok(mut kept) = self.kept.lock() {
-            let full = kept.bytes + deflate.len() > CAP;
+            let full = kept.bytes + deflate.len() > self.cap;
             if full || kept.maps[usize::from(hash)].contains_key(key) {
                 return;
             }

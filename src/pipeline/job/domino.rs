@@ -1,6 +1,7 @@
 //! Domino Fit puzzles in the job: the board's pixel budget, the text form
 //! and `solutions.json`.
 
+use super::pixels::Needs;
 use super::{Context, JobKind};
 use crate::error::InputError;
 use crate::kind::domino::{self, Domino, DominoBoards, DominoPuzzle, Outcome};
@@ -11,10 +12,11 @@ use crate::present::summary::{PuzzleKind, PuzzleReport};
 impl JobKind for Domino {
     const REPORTED_AS: PuzzleKind = PuzzleKind::DominoFit;
 
-    fn check_pixels(ctx: &Context, puzzle: &DominoPuzzle) -> Result<(), InputError> {
+    fn check_pixels(ctx: &Context, puzzle: &DominoPuzzle) -> Result<Needs, InputError> {
         let size = (puzzle.width(), puzzle.height());
-        let cell = domino::cell(ctx.options.output.style);
-        super::pixels::check_domino(&ctx.notation, size, cell, ctx.options.max_pixels)
+        let style = ctx.options.output.style;
+        let max = (ctx.options.max_pixels, style.png);
+        super::pixels::check_domino(&ctx.notation, size, domino::cell(style), max)
     }
 
     fn text(puzzle: &DominoPuzzle, found: &Outcome, image: Image, _: Notation) -> String {

@@ -6,6 +6,7 @@
 mod domino;
 mod pixels;
 mod report;
+mod scratch;
 mod tiles;
 mod write;
 
@@ -26,12 +27,62 @@ use crate::present::summary::{Action, PuzzleReport};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use crate::pipeline::budget::{Budget, Share};
+use pixels::Needs;
 use report::report_of;
 
-/// Runs one puzzle into `out_root/<its name>`.
-pub(crate) fn run(p: &PuzzleDir, out_root: &Path, options: &Options) -> PuzzleReport {
+/// A puzzle whose render alone needs more than the run's memory budget.
+fn too_big(dir: &Path, bytes: u64, total: u64) -> InputError {
+    let mb = |b: u64| b.div_ceil(1_000_000);
+    InputError::new(
+        dir,
+        format!(
+            "rendering this puzzle takes about {} MB (estimated from its pictures and boards), above the limit of {} MB for all puzzles at once",
+            mb(bytes),
+            mb(total)
+        ),
+    )
+    .hint("lower --tile-size or scale the pictures down, or raise the limit with --max-memory")
+}
+
+/// `render --infer`: the notation inferred from the pictures, once the
+/// budget has room for them all decoded (RGBA, and the decoder's own
+/// buffer for one).
+fn infer(p: &PuzzleDir, options: &Options, gate: &Gate) -> Result<(PathBuf, Vec<u8>), PuzzleError> {
+    let input_dir = p.input_dir();
+    let limits = crate::prepare::infer::PictureLimits {
+        max_side: options.max_tile_side,
+        max_pixels: options.max_pixels,
+    };
+    let bytes = pixels::infer_needs(&input_dir, (limits.max_side, limits.max_pixels))?;
+    if bytes > gate.budget.total() {
+        return Err(too_big(&input_dir, bytes, gate.budget.total()).into());
+    }
+    let _share = gate
+        .budget
+        .take(bytes, &options.cancel)
+        .ok_or_else(|| PuzzleError::Interrupted(p.dir.clone()))?;
+    gate.pool
+        .install(|| crate::prepare::infer::notation(&input_dir, limits))
+}
+
+/// Where a puzzle's heavy work runs: the run's worker threads, once the
+/// run's memory budget has room for it.
+pub(crate) struct Gate<'r> {
+    pub(crate) budget: &'r Budget,
+    pub(crate) pool: &'r rayon::ThreadPool,
+}
+
+/// Runs one puzzle into `out_root/<its name>`. Called outside `gate`'s
+/// pool: a puzzle waits for its share of the budget here, where waiting
+/// holds up no worker thread (a worker that waited could be the one whose
+/// work would free the budget).
+pub(crate) fn run(p: &PuzzleDir, out_root: &Path, options: &Options, gate: &Gate) -> PuzzleReport {
     let start = Instant::now();
-    let result = std::panic::catch_unwind(|| process(p, out_root, options));
+    // The pool and the budget stay sound through a panic: the budget's
+    // locks ignore poisoning and a share is given back as it unwinds.
+    let run = std::panic::AssertUnwindSafe(|| process(p, out_root, options, gate));
+    let result = std::panic::catch_unwind(run);
     let mut report = match result {
         Ok(Ok(report)) => report,
         Ok(Err((e, warnings))) => PuzzleReport::failed(&p.name, e.to_string(), warnings),
@@ -50,14 +101,15 @@ pub(crate) fn run(p: &PuzzleDir, out_root: &Path, options: &Options) -> PuzzleRe
 
 type Failure = (PuzzleError, Vec<String>);
 
-fn process(p: &PuzzleDir, out_root: &Path, options: &Options) -> Result<PuzzleReport, Failure> {
+fn process(
+    p: &PuzzleDir,
+    out_root: &Path,
+    options: &Options,
+    gate: &Gate,
+) -> Result<PuzzleReport, Failure> {
     let inferred = options.infer && crate::prepare::infer::is_picture_puzzle(&p.dir);
     let (notation, bytes) = if inferred {
-        let limits = crate::prepare::infer::PictureLimits {
-            max_side: options.max_tile_side,
-            max_pixels: options.max_pixels,
-        };
-        crate::prepare::infer::notation(&p.input_dir(), limits).map_err(|e| (e, Vec::new()))?
+        infer(p, options, gate).map_err(|e| (e, Vec::new()))?
     } else {
         let notation = crate::kind::tiles::input::notation_file(&p.input_dir())
             .map_err(|e| (e.into(), Vec::new()))?;
@@ -69,7 +121,7 @@ fn process(p: &PuzzleDir, out_root: &Path, options: &Options) -> Result<PuzzleRe
         p,
         out_root,
         options,
-        deadline: options.timeout.map(|t| Instant::now() + t),
+        gate,
         out_dir: out_root.join(&p.rel),
         notation,
         bytes,
@@ -85,11 +137,11 @@ fn process(p: &PuzzleDir, out_root: &Path, options: &Options) -> Result<PuzzleRe
 /// files beside the boards (their text forms, `solutions.json`, the tile
 /// puzzles' play page), whose writers live in `pipeline::output` and
 /// `present`, above `kind`.
-trait JobKind: PuzzleKind {
+trait JobKind: PuzzleKind<Source: Send> {
     const REPORTED_AS: PuzzleKindName;
     /// Checks the pixels the boards will need before anything is decoded
-    /// or allocated.
-    fn check_pixels(ctx: &Context, source: &Self::Source) -> Result<(), InputError>;
+    /// or allocated, and says how much memory rendering them takes.
+    fn check_pixels(ctx: &Context, source: &Self::Source) -> Result<Needs, InputError>;
     /// The text file beside a solved or closest board.
     fn text(puzzle: &Self::Puzzle, found: &Self::Found, image: Image, n: Notation) -> String;
     fn solutions_json(puzzle: &Self::Puzzle, found: &Self::Found, report: &PuzzleReport) -> String;
@@ -119,14 +171,32 @@ fn drive<K: JobKind>(ctx: &Context) -> Result<PuzzleReport, Failure> {
     if let Some(report) = ctx.up_to_date(&key) {
         return Ok(report);
     }
-    K::check_pixels(ctx, &read.source).map_err(|e| fail(e.into()))?;
+    let needs = K::check_pixels(ctx, &read.source).map_err(|e| fail(e.into()))?;
+    let _share = ctx.admit(needs.first).map_err(fail)?;
+    let source = read.source;
+    ctx.gate
+        .pool
+        .install(|| render::<K>(ctx, source, (key, needs), warnings))
+}
+
+/// A puzzle of kind `K` that has its share of the budget: decoded, solved,
+/// painted and written, on the run's worker threads.
+fn render<K: JobKind>(
+    ctx: &Context,
+    source: K::Source,
+    (key, needs): (String, Needs),
+    warnings: Vec<String>,
+) -> Result<PuzzleReport, Failure> {
+    let fail = |e: PuzzleError| (e, warnings.clone());
+    // The clock starts once the puzzle may run, not while it waits.
+    let deadline = ctx.options.timeout.map(|t| Instant::now() + t);
     // Pictures are checked before solving, so a broken scan fails fast.
-    let puzzle = K::load(read.source, max_side).map_err(|e| fail(e.into()))?;
+    let puzzle = K::load(source, ctx.options.max_tile_side).map_err(|e| fail(e.into()))?;
     let output = &ctx.options.output;
     let search = Search {
         max_solutions: output.max_solutions,
         max_nodes: output.max_nodes,
-        deadline: ctx.deadline,
+        deadline,
         order: output.order,
         closest_nodes: output.closest.then_some(output.closest_nodes),
         cover: output.cover,
@@ -138,7 +208,13 @@ fn drive<K: JobKind>(ctx: &Context) -> Result<PuzzleReport, Failure> {
     let mut report = report_of::<K>(&ctx.p.name, &facts, output);
     report.warnings = warnings.clone();
     let mut sink = ctx.sink().map_err(fail)?;
-    write::write::<K>(&mut sink, ctx, (&puzzle, &found), &mut report).map_err(fail)?;
+    write::write::<K>(
+        &mut sink,
+        ctx,
+        (&puzzle, &found),
+        (&mut report, needs.board),
+    )
+    .map_err(fail)?;
     ctx.finish(sink, key, report).map_err(fail)
 }
 
@@ -147,9 +223,7 @@ struct Context<'a> {
     p: &'a PuzzleDir,
     out_root: &'a Path,
     options: &'a Options,
-    /// When `--timeout` runs out: one timer for the whole puzzle, so every
-    /// search after the first gets only the time left.
-    deadline: Option<Instant>,
+    gate: &'a Gate<'a>,
     out_dir: PathBuf,
     /// The notation file and its bytes (part of the build key).
     notation: PathBuf,
@@ -158,7 +232,7 @@ struct Context<'a> {
     inferred: bool,
 }
 
-impl Context<'_> {
+impl<'a> Context<'a> {
     /// The build key over the notation file and `more` input files.
     fn key(&self, more: &[(String, &[u8])]) -> Result<String, PuzzleError> {
         let name = self
@@ -195,6 +269,18 @@ impl Context<'_> {
             action: Action::UpToDate,
             ..m.report
         })
+    }
+
+    /// Waits for `bytes` of the run's memory budget; a puzzle that needs
+    /// more than all of it fails, whatever else runs.
+    fn admit(&self, bytes: u64) -> Result<Share<'a>, PuzzleError> {
+        let budget = self.gate.budget;
+        if bytes > budget.total() {
+            return Err(too_big(&self.p.input_dir(), bytes, budget.total()).into());
+        }
+        budget
+            .take(bytes, &self.options.cancel)
+            .ok_or_else(|| PuzzleError::Interrupted(self.p.dir.clone()))
     }
 
     /// After Ctrl-C a search ends early; its result is not written, and the

@@ -3,15 +3,67 @@
 //! blow a small puzzle's boards up as much.
 //!
 //! `--max-pixels` bounds both the decoded tile pictures (their sum, from the
-//! PNG headers) and one board image. A render holds the tiles as RGBA (4
-//! bytes a pixel), their flattened and turned copies at the board's tile size
-//! (at most 4 x 3 bytes per board pixel) and one board canvas (3 bytes), so
-//! the default of 64 million pixels keeps a puzzle under about 1.2 GB.
+//! PNG headers) and one board image. The same sizes give the memory a
+//! puzzle's render takes ([`Needs`]), which `--max-memory` bounds for all
+//! puzzles rendered at once (`pipeline::budget`).
 
 use crate::error::InputError;
+use crate::gfx::canvas::PngEffort;
 use crate::gfx::canvas::FRAME;
 use crate::kind::tiles::input::pictures::{declared_within, png_dimensions, RawPicture};
 use std::path::Path;
+
+/// Bytes a render holds per declared pixel of the tile pictures: decoded
+/// (one at a time, up to 8 bytes a pixel), over white, and the boards' copy.
+const PICTURE_BYTES: u64 = 8;
+/// Bytes per pixel of the tiles at the boards' tile size: their four turns.
+const TILE_BYTES: u64 = 12;
+/// Bytes per board pixel for each board painted and encoded at once: the
+/// canvas, the scanlines, the compressed stream and the file.
+const BOARD_BYTES: u64 = 12;
+/// More per board pixel with `--png best`: Zopfli's stream and file.
+const BEST_BYTES: u64 = 2;
+/// And Zopfli's match cache, per board, for the block it compresses.
+const ZOPFLI_BYTES: u64 = 32 << 20;
+/// The compressed rows of tiles a puzzle keeps for its boards at most
+/// (`gfx::png::Pieces`).
+const PIECES_BYTES: u64 = 64 << 20;
+
+/// The compressed rows of tiles kept for a puzzle's boards of `board`
+/// pixels: at most about one board's worth of RGB, and at most 64 MiB.
+pub(super) fn pieces_bytes(board: u64) -> usize {
+    usize::try_from(PIECES_BYTES.min(3 * board)).unwrap_or(usize::MAX)
+}
+
+/// The memory a puzzle's render takes, in bytes, estimated from sizes
+/// alone: upper bounds of what it allocates (the largest puzzle the
+/// default --max-pixels admits, 64 million pixels of pictures and board,
+/// estimated at 1.9 GB with --png best, measured at 1.2 GB).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Needs {
+    /// Everything, with one board painted and encoded at a time.
+    pub(crate) first: u64,
+    /// Each further board painted and encoded at the same time.
+    pub(crate) board: u64,
+}
+
+impl Needs {
+    /// A render's needs whose files take `read` bytes, pictures of
+    /// `pictures` pixels, tiles of `tiles` pixels at the boards' size, and
+    /// boards of `board` pixels.
+    fn of(read: u64, (pictures, tiles, board): (u64, u64, u64), png: PngEffort) -> Needs {
+        let per_board = match png {
+            PngEffort::Best => (BOARD_BYTES + BEST_BYTES) * board + ZOPFLI_BYTES,
+            _ => BOARD_BYTES * board,
+        };
+        let pieces = pieces_bytes(board) as u64;
+        let first = read + PICTURE_BYTES * pictures + TILE_BYTES * tiles + pieces + per_board;
+        Needs {
+            first,
+            board: per_board,
+        }
+    }
+}
 
 fn over(what: String, pixels: u64, max: u64, path: &Path, fix: &str) -> InputError {
     InputError::new(
@@ -21,27 +73,26 @@ fn over(what: String, pixels: u64, max: u64, path: &Path, fix: &str) -> InputErr
     .hint(format!("{fix}, or raise the limit with --max-pixels"))
 }
 
-/// Checks a tile puzzle's pictures and boards: `tile_size` is `--tile-size`,
-/// `labels` is `--labels` (its key makes the boards taller).
-/// A picture above `max_side` per side is left to the decoder, which refuses
-/// it by name before allocating.
+/// Checks a tile puzzle's pictures and boards, and says what rendering it
+/// takes: `tile_size` is `--tile-size`, `labels` is `--labels` (its key
+/// makes the boards taller). A picture above `max_side` per side is left to
+/// the decoder, which refuses it by name before allocating.
 pub(super) fn check_tiles(
     input_dir: &Path,
     raw: &[RawPicture],
     (rows, cols): (usize, usize),
     (tile_size, max_side, labels): (Option<u32>, u32, bool),
-    max: u64,
-) -> Result<(), InputError> {
-    if declared_within(input_dir, raw, max_side, max)? == 0 {
-        // No picture, or one the decoder refuses by name.
-        return Ok(());
-    }
+    (max, png): (u64, PngEffort),
+) -> Result<Needs, InputError> {
+    let read: u64 = raw.iter().map(|r| r.bytes.len() as u64).sum();
+    let pictures = declared_within(input_dir, raw, max_side, max)?;
     let first = raw.first().and_then(|r| png_dimensions(&r.bytes));
-    let Some(side) = tile_size
+    let side = tile_size
         .map(u64::from)
-        .or_else(|| first.map(|(w, _)| u64::from(w)))
-    else {
-        return Ok(());
+        .or_else(|| first.map(|(w, _)| u64::from(w)));
+    let Some(side) = side.filter(|_| pictures > 0) else {
+        // No picture, or one the decoder refuses by name.
+        return Ok(Needs::of(read, (0, 0, 0), png));
     };
     let key = match u32::try_from(side) {
         Ok(s) if labels => u64::from(crate::kind::tiles::overlay::key_height(rows, s)),
@@ -58,7 +109,25 @@ pub(super) fn check_tiles(
         };
         return Err(over(what, board, max, input_dir, fix));
     }
-    Ok(())
+    let tiles = (rows * cols) as u64 * side * side;
+    Ok(Needs::of(read, (pictures, tiles, board), png))
+}
+
+/// Bytes `infer` holds per declared pixel: every picture decoded as RGBA
+/// at once, and the decoder's own buffer for the one it decodes.
+const INFER_BYTES: u64 = 5;
+
+/// What inferring the puzzle in `input_dir` takes (`render --infer`), its
+/// pictures checked against `--max-pixels` first, as `infer` checks them.
+pub(super) fn infer_needs(
+    input_dir: &Path,
+    (max_side, max): (u32, u64),
+) -> Result<u64, InputError> {
+    let count = crate::prepare::infer::count_pictures(input_dir);
+    let raw = crate::kind::tiles::input::pictures::read_all(input_dir, count, max_side)?;
+    let read: u64 = raw.iter().map(|r| r.bytes.len() as u64).sum();
+    let pixels = declared_within(input_dir, &raw, max_side, max)?;
+    Ok(read + INFER_BYTES * pixels)
 }
 
 /// Checks a Domino Fit board image (`cell` pixels a cell, one cell's margin
@@ -67,15 +136,15 @@ pub(super) fn check_domino(
     file: &Path,
     (w, h): (usize, usize),
     cell: u32,
-    max: u64,
-) -> Result<(), InputError> {
+    (max, png): (u64, PngEffort),
+) -> Result<Needs, InputError> {
     let side = |n: usize| 2 * u64::from(FRAME) + u64::from(cell) * (n as u64 + 1) + 1;
     let pixels = side(w) * side(h);
     if pixels > max {
         let what = format!("the {w} x {h} board's image would have");
         return Err(over(what, pixels, max, file, "make the board smaller"));
     }
-    Ok(())
+    Ok(Needs::of(0, (0, 0, pixels), png))
 }
 
 fn board_pixels(rows: usize, cols: usize, tile_w: u64, tile_h: u64) -> u64 {
@@ -86,6 +155,22 @@ fn board_pixels(rows: usize, cols: usize, tile_w: u64, tile_h: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The largest puzzle the default --max-pixels admits (64 million
+    /// pixels of pictures, the same in tiles and in one board, its files
+    /// as large as RGB pixels) fits the default --max-memory alone, even
+    /// with --png best: what renders today renders with the run's budget.
+    #[test]
+    fn the_largest_puzzle_of_the_default_budget_fits_the_default_memory() {
+        let most = crate::defaults::MAX_PIXELS;
+        for png in [PngEffort::Default, PngEffort::Best] {
+            let needs = Needs::of(3 * most, (most, most, most), png);
+            assert!(
+                needs.first <= crate::defaults::MAX_MEMORY,
+                "{png:?}: {needs:?}"
+            );
+        }
+    }
 
     #[test]
     fn the_labels_key_counts_towards_the_board_budget() {
@@ -101,8 +186,16 @@ mod tests {
             })
             .collect();
         let board = 182 * 182;
-        let check =
-            |labels| check_tiles(Path::new("in"), &raw, (3, 3), (None, 4096, labels), board);
+        let check = |labels| {
+            let sides = (None, 4096, labels);
+            check_tiles(
+                Path::new("in"),
+                &raw,
+                (3, 3),
+                sides,
+                (board, PngEffort::Default),
+            )
+        };
         assert!(check(false).is_ok());
         let e = check(true).expect_err("the key makes it taller");
         let key = u64::from(crate::kind::tiles::overlay::key_height(3, 60));
@@ -116,8 +209,9 @@ mod tests {
     #[test]
     fn a_domino_board_of_64_x_64_fits_the_default() {
         let p = Path::new("d.yaml");
-        assert!(check_domino(p, (64, 64), 48, crate::defaults::MAX_PIXELS).is_ok());
-        let e = check_domino(p, (7, 7), 48, 1000).expect_err("over");
+        let max = (crate::defaults::MAX_PIXELS, PngEffort::Default);
+        assert!(check_domino(p, (64, 64), 48, max).is_ok());
+        let e = check_domino(p, (7, 7), 48, (1000, PngEffort::Default)).expect_err("over");
         assert_eq!(
             e.to_string(),
             "d.yaml: the 7 x 7 board's image would have 149769 pixels, above the limit of 1000 (make the board smaller, or raise the limit with --max-pixels)"

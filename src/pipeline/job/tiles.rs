@@ -2,6 +2,7 @@
 //! the text form and `solutions.json` (in `pipeline::output::solutions`), and
 //! the play page.
 
+use super::pixels::Needs;
 use super::{Context, JobKind};
 use crate::error::InputError;
 use crate::kind::tiles::render::TileSet;
@@ -14,12 +15,12 @@ use crate::present::summary::{PuzzleKind, PuzzleReport};
 impl JobKind for Tiles {
     const REPORTED_AS: PuzzleKind = PuzzleKind::Tiles;
 
-    fn check_pixels(ctx: &Context, source: &TileSource) -> Result<(), InputError> {
+    fn check_pixels(ctx: &Context, source: &TileSource) -> Result<Needs, InputError> {
         let puzzle = &source.puzzle;
         let style = ctx.options.output.style;
         let sides = (style.tile_size, ctx.options.max_tile_side, style.labels);
         let size = (puzzle.rows, puzzle.cols);
-        let (dir, max) = (ctx.p.input_dir(), ctx.options.max_pixels);
+        let (dir, max) = (ctx.p.input_dir(), (ctx.options.max_pixels, style.png));
         super::pixels::check_tiles(&dir, &source.pictures, size, sides, max)
     }
 

@@ -1,9 +1,10 @@
 //! Writing a puzzle's files, the same for every kind: boards painted and
 //! encoded in parallel, a batch at a time, and written in order.
 
+use super::scratch::{Scratch, Scratches};
 use super::{Context, JobKind};
 use crate::error::PuzzleError;
-use crate::gfx::canvas::{Canvas, PngEffort};
+use crate::gfx::canvas::PngEffort;
 use crate::gfx::png::Pieces;
 use crate::kind::{Boards, Image};
 use crate::pipeline::output::sink::Sink;
@@ -21,21 +22,9 @@ fn stem(image: Image) -> String {
 
 /// How many images are painted and encoded at once before they are
 /// written in order: enough to keep every core busy, few enough that the
-/// encoded files of a batch stay a few megabytes.
+/// encoded files of a batch stay a few megabytes. Fewer when the run's
+/// memory budget has no room for so many boards at once.
 const BATCH: usize = 32;
-
-/// Buffers of one worker, kept for the life of its thread, so no board
-/// allocates: the canvas, the thumbnail and the encoder's scratch.
-#[derive(Default)]
-struct Scratch {
-    board: Canvas,
-    thumb: Canvas,
-    writer: crate::gfx::png::PngWriter,
-}
-
-thread_local! {
-    static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::default();
-}
 
 /// An image's encoded board and thumbnail.
 #[derive(Default)]
@@ -54,7 +43,7 @@ pub(super) fn write<K: JobKind>(
     sink: &mut Sink,
     ctx: &Context,
     (puzzle, found): (&K::Puzzle, &K::Found),
-    report: &mut PuzzleReport,
+    (report, board_bytes): (&mut PuzzleReport, u64),
 ) -> Result<(), PuzzleError> {
     use rayon::prelude::*;
     let output = &ctx.options.output;
@@ -76,19 +65,28 @@ pub(super) fn write<K: JobKind>(
     let thumbed: Vec<bool> = std::iter::once(true)
         .chain(thumbs::inline(report))
         .collect();
-    // Rows of tiles the boards share, compressed once for the puzzle.
-    let pieces = Pieces::default();
+    // The puzzle's share covers one board at a time; each board more at
+    // once takes more of the budget, if it is free now.
+    let most = BATCH.min(images.len()).min(rayon::current_num_threads());
+    let more: Vec<_> = (1..most)
+        .map_while(|_| ctx.gate.budget.try_take(board_bytes))
+        .collect();
+    let batch_len = 1 + more.len();
+    // Rows of tiles the boards share, compressed once for the puzzle, as
+    // many as its share of the budget counts.
+    let pieces = Pieces::with_cap(super::pixels::pieces_bytes(u64::from(w) * u64::from(h)));
     let mut slots: Vec<Encoded> = std::iter::repeat_with(Encoded::default)
-        .take(BATCH.min(images.len()))
+        .take(batch_len)
         .collect();
     let cancel = &ctx.options.cancel;
     let stop = || cancel.is_cancelled();
     let done = std::sync::atomic::AtomicUsize::new(0);
+    let scratches = Scratches::default();
     let encoded = || {
         let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
         ctx.options.progress.board(&ctx.p.name, n, images.len());
     };
-    for (batch, thumbed) in images.chunks(BATCH).zip(thumbed.chunks(BATCH)) {
+    for (batch, thumbed) in images.chunks(batch_len).zip(thumbed.chunks(batch_len)) {
         ctx.interrupted()?;
         batch
             .par_iter()
@@ -98,7 +96,10 @@ pub(super) fn write<K: JobKind>(
                 // After Ctrl-C the boards left are not painted, and a
                 // Zopfli attempt under way is given up.
                 if !stop() {
-                    encode_image(&boards, (image, thumb), ((effort, &stop), &pieces), slot);
+                    scratches.with(|scratch| {
+                        let how = ((effort, &stop as &dyn Fn() -> bool), &pieces);
+                        encode_image(&boards, (image, thumb), how, (scratch, slot));
+                    });
                     encoded();
                 }
             });
@@ -132,42 +133,39 @@ pub(super) fn write<K: JobKind>(
 }
 
 /// Paints and encodes one image, and with `thumb` its thumbnail, into
-/// `slot`, with this thread's buffers.
+/// `slot`, in `scratch`.
 fn encode_image(
     boards: &impl Boards,
     (image, thumb): (Image, bool),
     ((effort, stop), pieces): ((PngEffort, &dyn Fn() -> bool), &Pieces),
-    slot: &mut Encoded,
+    (scratch, slot): (&mut Scratch, &mut Encoded),
 ) {
-    SCRATCH.with(|scratch| {
-        let scratch = &mut *scratch.borrow_mut();
-        // The kind's own thumbnail first: without one, the thumbnail is
-        // shrunk from the board, which then needs every pixel painted.
-        let own_thumb = thumb && boards.paint_thumb(image, &mut scratch.thumb);
-        let from_board = thumb && !own_thumb;
-        match boards.parts(image) {
-            Some(parts) => {
-                // Parts already compressed are neither painted nor read.
-                let kept: Vec<bool> = (parts.iter())
-                    .map(|p| p.key.as_ref().is_some_and(|k| effort.keeps(pieces, k)))
-                    .map(|kept| kept && !from_board)
-                    .collect();
-                boards.paint_skipping(image, &mut scratch.board, &kept);
-                let (board, writer) = (&scratch.board, &mut scratch.writer);
-                let how = (effort, stop);
-                board.encode_parts(how, (&parts, pieces), writer, &mut slot.png);
-            }
-            None => {
-                boards.paint(image, &mut scratch.board);
-                (scratch.board).encode((effort, stop), &mut scratch.writer, &mut slot.png);
-            }
+    // The kind's own thumbnail first: without one, the thumbnail is
+    // shrunk from the board, which then needs every pixel painted.
+    let own_thumb = thumb && boards.paint_thumb(image, &mut scratch.thumb);
+    let from_board = thumb && !own_thumb;
+    match boards.parts(image) {
+        Some(parts) => {
+            // Parts already compressed are neither painted nor read.
+            let kept: Vec<bool> = (parts.iter())
+                .map(|p| p.key.as_ref().is_some_and(|k| effort.keeps(pieces, k)))
+                .map(|kept| kept && !from_board)
+                .collect();
+            boards.paint_skipping(image, &mut scratch.board, &kept);
+            let (board, writer) = (&scratch.board, &mut scratch.writer);
+            let how = (effort, stop);
+            board.encode_parts(how, (&parts, pieces), writer, &mut slot.png);
         }
-        slot.thumb.clear();
-        let painted = own_thumb || (from_board && thumbs::make(&scratch.board, &mut scratch.thumb));
-        if painted {
-            scratch
-                .thumb
-                .encode((effort, stop), &mut scratch.writer, &mut slot.thumb);
+        None => {
+            boards.paint(image, &mut scratch.board);
+            (scratch.board).encode((effort, stop), &mut scratch.writer, &mut slot.png);
         }
-    });
+    }
+    slot.thumb.clear();
+    let painted = own_thumb || (from_board && thumbs::make(&scratch.board, &mut scratch.thumb));
+    if painted {
+        scratch
+            .thumb
+            .encode((effort, stop), &mut scratch.writer, &mut slot.thumb);
+    }
 }
