@@ -14,7 +14,7 @@ use std::fs;
 use std::path::Path;
 
 /// What a found file may not set, with what the error says of it.
-const REFUSED: [(&str, &str); 10] = [
+const REFUSED: [(&str, &str); 12] = [
     (
         "[render]\nout = \"../site\"\n",
         "2:7: 'out' = '../site' leads out of the current folder through '..'",
@@ -46,6 +46,14 @@ const REFUSED: [(&str, &str); 10] = [
     (
         "[animate]\nmax-frames = 301\n",
         "2:14: 'max-frames' = 301 lifts a safety budget above its default 300",
+    ),
+    (
+        "[render]\nmax-memory = \"100G\"\n",
+        "2:14: 'max-memory' = 100G lifts a safety budget above its default 2684354560",
+    ),
+    (
+        "[animate]\nmax-output-pixels = 500000001\n",
+        "2:21: 'max-output-pixels' = 500000001 lifts a safety budget above its default 500000000",
     ),
     (
         "[serve]\nbind = \"0.0.0.0\"\n",
@@ -95,7 +103,7 @@ fn a_found_config_may_not_reach_outside_the_folder_replace_files_or_lift_budgets
     }
     // Lowering a budget, a loopback address, force = false: all fine.
     let p =
-        project("[render]\nmax-pixels = 1000000\n[serve]\nbind = \"::1\"\n[cut]\nforce = false\n");
+        project("[render]\nmax-pixels = 1000000\nmax-memory = \"1G\"\n[serve]\nbind = \"::1\"\n[cut]\nforce = false\n");
     let (code, _, err) = run_in(p.path(), &["-q"]);
     assert_eq!((code, err.as_str()), (Some(0), ""));
 }

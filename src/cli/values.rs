@@ -172,7 +172,10 @@ mod tests {
         assert_eq!(parse_bytes("2g"), Ok(2 << 30));
         assert_eq!(parse_bytes("3 GiB"), Ok(3 << 30));
         assert_eq!(parse_bytes("64KB"), Ok(64 << 10));
-        assert_eq!(parse_bytes(MAX_MEMORY), Ok(unscramble::defaults::MAX_MEMORY));
+        assert_eq!(
+            parse_bytes(MAX_MEMORY),
+            Ok(unscramble::defaults::MAX_MEMORY)
+        );
         for bad in ["", "G", "2X", "-1", "1.5G", "2 G B"] {
             assert!(parse_bytes(bad).is_err(), "{bad}");
         }

@@ -13,8 +13,10 @@ use unscramble::error::quote;
 
 /// The options that bound what one run may cost (memory, time, files): a
 /// found file may lower them, never raise them above the built-in default.
-pub const BUDGETS: [&str; 8] = [
+pub const BUDGETS: [&str; 10] = [
     "max-pixels",
+    "max-memory",
+    "max-output-pixels",
     "max-tile-side",
     "max-nodes",
     "closest-nodes",
@@ -53,7 +55,7 @@ pub fn beyond(key: &str, arg: &Arg, value: &str) -> Option<String> {
     }
     if BUDGETS.contains(&key) {
         let default = budget_default(key, arg);
-        let lifted = match (value.parse::<u64>(), default) {
+        let lifted = match (budget_value(key, value), default) {
             (Ok(v), Some(d)) => v > d,
             _ => true,
         };
@@ -90,7 +92,16 @@ pub fn budget_default(key: &str, arg: &Arg) -> Option<u64> {
         );
     }
     let default = arg.get_default_values().first()?;
-    default.to_str()?.parse().ok()
+    budget_value(key, default.to_str()?).ok()
+}
+
+/// A budget's value as a number: `--max-memory` is a size (`2G`), the
+/// others are counts.
+fn budget_value(key: &str, value: &str) -> Result<u64, String> {
+    if key == "max-memory" {
+        return crate::cli::values::parse_bytes(value);
+    }
+    value.parse::<u64>().map_err(|e| e.to_string())
 }
 
 /// Why `path` (relative to the current folder) leads outside it, if it does:
@@ -161,6 +172,13 @@ mod tests {
         assert_eq!(beyond("max-pixels", &pixels, "1000"), None);
         let lifted = beyond("max-pixels", &pixels, "64000001").unwrap_or_default();
         assert!(lifted.contains("above its default 64000000"), "{lifted}");
+        let memory = Arg::new("max-memory").default_value("2560M");
+        assert_eq!(beyond("max-memory", &memory, "2560M"), None);
+        assert_eq!(beyond("max-memory", &memory, "512M"), None);
+        assert_eq!(beyond("max-memory", &memory, "1000000"), None);
+        let lifted = beyond("max-memory", &memory, "3G").unwrap_or_default();
+        assert!(lifted.contains("above its default 2684354560"), "{lifted}");
+        assert!(beyond("max-memory", &memory, "lots").is_some());
         let nodes = Arg::new("max-nodes");
         assert_eq!(beyond("max-nodes", &nodes, "500000000"), None);
         assert!(beyond("max-nodes", &nodes, "500000001").is_some());
