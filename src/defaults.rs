@@ -21,7 +21,7 @@ pub const MAX_PIXELS: u64 = 64_000_000;
 
 /// `--max-memory`: the bytes the puzzles rendered at once may take
 /// together, as estimated before decoding. 2.5 GiB: the largest puzzle
-/// `--max-pixels` admits by default (estimated at up to 2.2 GB with
+/// `--max-pixels` admits by default (estimated at up to 2.5 GB with
 /// `--png best` and files as large as their pixels) can run, alone.
 pub const MAX_MEMORY: u64 = 5 << 29;
 

@@ -77,7 +77,7 @@ choice! {
         Fast,
         /// Looks next to each pixel and once elsewhere: small files, fast
         Default,
-        /// Also tries Zopfli and keeps the smaller file: about a quarter smaller, seconds a board
+        /// Also tries Zopfli and keeps the smaller file: about a quarter smaller on drawn boards, but thousands of times slower (seconds of CPU a board, tens of CPU-minutes for a few hundred boards)
         Best,
     }
 }

@@ -38,7 +38,8 @@ pub(super) fn pieces_bytes(board: u64) -> usize {
 /// The memory a puzzle's render takes, in bytes, estimated from sizes
 /// alone: upper bounds of what it allocates (the largest puzzle the
 /// default --max-pixels admits, 64 million pixels of pictures and board,
-/// estimated at 1.9 GB with --png best, measured at 1.2 GB).
+/// is estimated at 2.5 GB with --png best and files as large as their
+/// pixels, within the default --max-memory).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Needs {
     /// Everything, with one board painted and encoded at a time.
