@@ -62,7 +62,7 @@ pub fn run(args: &SolveArgs) -> ExitCode {
     let cancel = solve::Cancel::new();
     crate::cli::interrupt::on_ctrl_c(cancel.clone());
     crate::cli::term::set_colors(args.chatter.color);
-    let file = match input::resolve_notation(&args.path) {
+    let file = match unscramble::kind::resolve_notation(&args.path) {
         Ok(f) => f,
         Err(e) => return fail(&e.to_string()),
     };

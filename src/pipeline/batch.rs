@@ -153,7 +153,7 @@ impl From<LockError> for RunError {
 fn no_puzzle(root: &Path) -> InputError {
     InputError::new(root, "no puzzle found in this folder").hint(format!(
         "a puzzle is a folder whose input/ holds one of {}; pass the folder that holds your puzzles, or --allow-empty if having none is fine",
-        crate::kind::tiles::input::NOTATIONS.join(", ")
+        crate::kind::NOTATIONS.join(", ")
     ))
 }
 

@@ -7,9 +7,10 @@ use crate::gfx::canvas::{Canvas, FRAME};
 use crate::gfx::png::Part;
 use crate::kind::tiles::input::{self, pictures, BoardFile};
 use crate::kind::tiles::model::{Placement, Puzzle};
-use crate::kind::tiles::render::{self, Scale, Style, TileSet};
+use crate::kind::tiles::render::{self, Scale, TileSet};
 use crate::kind::tiles::solve::{self, Found, Limits};
 use crate::kind::tiles::tile_pictures::TilePictures;
+use crate::kind::Style;
 use crate::kind::{Boards, ClosestFacts, Facts, Failed, Image, Kind, PuzzleKind, Read, Search};
 use std::path::Path;
 

@@ -10,9 +10,9 @@ mod tiles;
 mod write;
 
 use crate::error::{InputError, OutputError, PuzzleError};
+use crate::input::file;
 use crate::kind::domino::Domino;
 use crate::kind::stop::StoppedBy;
-use crate::kind::tiles::input::file;
 use crate::kind::tiles::Tiles;
 use crate::kind::{Image, Kind, PuzzleKind, Search};
 use crate::pipeline::discover::PuzzleDir;
@@ -55,8 +55,8 @@ fn process(p: &PuzzleDir, out_root: &Path, options: &Options) -> Result<PuzzleRe
     let (notation, bytes) = if inferred {
         crate::prepare::infer::notation(&p.input_dir()).map_err(|e| (e, Vec::new()))?
     } else {
-        let notation = crate::kind::tiles::input::notation_file(&p.input_dir())
-            .map_err(|e| (e.into(), Vec::new()))?;
+        let notation =
+            crate::kind::notation_file(&p.input_dir()).map_err(|e| (e.into(), Vec::new()))?;
         let bytes =
             file::read_capped(&notation, file::NOTATION_CAP).map_err(|e| (e.into(), Vec::new()))?;
         (notation, bytes)
