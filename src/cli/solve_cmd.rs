@@ -138,7 +138,7 @@ pub fn run(args: &SolveArgs) -> ExitCode {
         outcome.complete(),
     );
     let why = outcome.stopped.map_or(String::new(), |stop| {
-        format!("; {}", phrases::stop_reason(stop))
+        format!("; {}", phrases::stop_reason(stop, s.timeout))
     });
     let listed = listed_note(outcome.solutions.len(), outcome.total);
     if speaks(args, outcome.stopped) {
