@@ -34,8 +34,9 @@ mod bound;
 /// Bounds the memo's memory (about 100 bytes an entry on a 64-wide board).
 const MEMO_LIMIT: usize = 1 << 21;
 
-/// The default node budget: about a minute at the benchmark's 8 M nodes/s
-/// (see the README); the benchmark's boards need a thousandth of it.
+/// The default node budget: about a minute at the rate of
+/// `scripts/bench-domino`, whose boards need a thousandth of it (the rate
+/// is in docs/performance.md).
 pub const MAX_NODES: u64 = 500_000_000;
 
 /// Everything the search found, with the cover rule it searched under. The
