@@ -88,7 +88,21 @@ pub struct Read<S> {
 }
 
 /// A read that failed, with the warnings of what was read before.
-pub type Failed = (InputError, Vec<String>);
+#[derive(Debug)]
+pub struct Failed {
+    pub error: InputError,
+    pub warnings: Vec<String>,
+}
+
+/// A read that failed before anything warned.
+impl From<InputError> for Failed {
+    fn from(error: InputError) -> Self {
+        Failed {
+            error,
+            warnings: Vec::new(),
+        }
+    }
+}
 
 /// How to search, for every kind: the limits they share, and each kind's
 /// own settings (the other kinds ignore them).

@@ -39,12 +39,17 @@ impl PuzzleKind for Tiles {
 
     fn read(notation: &Path, bytes: &[u8], max_side: u32) -> Result<Read<TileSource>, Failed> {
         let dir = notation.parent().unwrap_or(Path::new("."));
-        let board = input::read_board(dir).map_err(|e| (e, Vec::new()))?;
+        let board = input::read_board(dir)?;
         let shape = board.as_ref().map(|b| b.shape);
-        let parsed = input::parse_notation(notation, bytes, shape).map_err(|e| (e, Vec::new()))?;
+        let parsed = input::parse_notation(notation, bytes, shape)?;
         // A picture that cannot be read fails with the notation's warnings.
-        let pictures = pictures::read_all(dir, parsed.puzzle.tiles.len(), max_side)
-            .map_err(|e| (e, parsed.warnings.clone()))?;
+        let pictures =
+            pictures::read_all(dir, parsed.puzzle.tiles.len(), max_side).map_err(|error| {
+                Failed {
+                    error,
+                    warnings: parsed.warnings.clone(),
+                }
+            })?;
         let source = TileSource {
             puzzle: parsed.puzzle,
             pictures,
