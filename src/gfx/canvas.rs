@@ -80,8 +80,9 @@ impl Canvas {
         }
     }
 
-    /// The pixels as RGB (expanding the palette), for resizing.
-    pub fn to_rgb(&self) -> RgbImage {
+    /// The pixels as RGB (expanding the palette), for tests to compare.
+    #[cfg(test)]
+    pub(crate) fn to_rgb(&self) -> RgbImage {
         match &self.palette {
             None => self.rgb.clone(),
             Some(p) => {
