@@ -100,20 +100,21 @@ pub fn cut(text: &str) -> std::borrow::Cow<'_, str> {
 }
 
 /// Error while writing a puzzle's outputs (disk full, permissions, ...).
+/// Its message says the system's reason, so it has no `source()`: an error
+/// chain printer would say it twice.
 #[derive(Debug, thiserror::Error)]
-#[error("{}: {source} ({hint})", path.display())]
+#[error("{}: {cause} ({hint})", path.display())]
 pub struct OutputError {
     pub path: PathBuf,
-    #[source]
-    pub source: std::io::Error,
+    pub cause: std::io::Error,
     pub hint: &'static str,
 }
 
 impl OutputError {
-    pub fn new(path: impl AsRef<Path>, source: std::io::Error) -> Self {
+    pub fn new(path: impl AsRef<Path>, cause: std::io::Error) -> Self {
         OutputError {
             path: path.as_ref().to_path_buf(),
-            source,
+            cause,
             hint: "check that the output folder is writable and the disk has room",
         }
     }
@@ -129,24 +130,24 @@ impl OutputError {
 
 /// An image the encoder refused (a size or frame it cannot take): the
 /// bytes are made in memory, so this is never the disk's doing and says
-/// nothing of the output folder.
+/// nothing of the output folder. The message says the encoder's reason (no
+/// `source()`, as for [`OutputError`]).
 #[derive(Debug, thiserror::Error)]
-#[error("{}: cannot encode the image: {source} (a bug in unscramble; please report it with this puzzle)", path.display())]
+#[error("{}: cannot encode the image: {cause} (a bug in unscramble; please report it with this puzzle)", path.display())]
 pub struct EncodeError {
     /// The file the image was for.
     pub path: PathBuf,
-    #[source]
-    pub source: Box<dyn std::error::Error + Send + Sync>,
+    pub cause: Box<dyn std::error::Error + Send + Sync>,
 }
 
 impl EncodeError {
     pub fn new(
         path: impl AsRef<Path>,
-        source: impl Into<Box<dyn std::error::Error + Send + Sync>>,
+        cause: impl Into<Box<dyn std::error::Error + Send + Sync>>,
     ) -> Self {
         EncodeError {
             path: path.as_ref().to_path_buf(),
-            source: source.into(),
+            cause: cause.into(),
         }
     }
 }
@@ -154,11 +155,11 @@ impl EncodeError {
 /// Everything that can stop one puzzle; other puzzles in the batch go on.
 #[derive(Debug, thiserror::Error)]
 pub enum PuzzleError {
-    #[error("{0}")]
+    #[error(transparent)]
     Input(#[from] InputError),
-    #[error("{0}")]
+    #[error(transparent)]
     Output(#[from] OutputError),
-    #[error("{0}")]
+    #[error(transparent)]
     Encode(#[from] EncodeError),
     /// Ctrl-C ended the puzzle (at `.0`, its folder) before its outputs were
     /// written: nothing is wrong with its input, and its old outputs stand.
@@ -182,9 +183,51 @@ impl PuzzleError {
     }
 }
 
+/// Every message in `e`'s chain (`e`, its `source()`, theirs...), for
+/// tests: a printer of chains (anyhow's `{:#}`) shows them all.
+#[cfg(test)]
+pub(crate) fn chain(e: &dyn std::error::Error) -> Vec<String> {
+    std::iter::successors(Some(e), |e| e.source())
+        .map(ToString::to_string)
+        .collect()
+}
+
+/// Asserts no message in `e`'s chain repeats one before it.
+#[cfg(test)]
+pub(crate) fn assert_said_once(e: &dyn std::error::Error) {
+    let all = chain(e);
+    for (i, later) in all.iter().enumerate().skip(1) {
+        assert!(
+            !all[..i].iter().any(|m| m.contains(later.as_str())),
+            "said twice in the chain: {all:?}"
+        );
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A wrapper is its inner error, and an error that words its cause has
+    /// no `source()`: a chain printer says each cause once.
+    #[test]
+    fn each_cause_is_said_once_in_a_chain() {
+        let input = InputError::new("p/input/tile_dict.yaml", "no tiles").hint("add some");
+        let disk = OutputError::new("o/p/1.png", std::io::Error::other("disk full"));
+        let encode = EncodeError::new("o/search.png", "frame too large");
+        for e in [
+            PuzzleError::from(input.clone()),
+            PuzzleError::from(disk),
+            PuzzleError::from(encode),
+        ] {
+            assert_said_once(&e);
+            assert_eq!(chain(&e).len(), 1, "{:?}", chain(&e));
+        }
+        assert_eq!(
+            PuzzleError::from(input.clone()).to_string(),
+            input.to_string()
+        );
+    }
 
     #[test]
     fn printable_escapes_what_acts_on_a_terminal() {

@@ -39,7 +39,7 @@ pub(crate) fn open_nofollow(options: &mut fs::OpenOptions, path: &Path) -> io::R
     #[cfg(unix)]
     {
         use std::os::unix::fs::OpenOptionsExt;
-        options.custom_flags(libc::O_NOFOLLOW);
+        options.custom_flags(rustix::fs::OFlags::NOFOLLOW.bits() as i32);
     }
     options.open(path)
 }

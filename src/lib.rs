@@ -13,6 +13,7 @@ pub mod error;
 pub(crate) mod fsio;
 pub mod gfx;
 pub(crate) mod html;
+pub mod input;
 pub mod json;
 pub mod kind;
 pub mod phrases;

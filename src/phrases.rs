@@ -73,10 +73,17 @@ pub fn stopped_before_a_solution(by: StoppedBy) -> String {
 
 /// `solve`'s account of its stop, with the limit's amount: `stopped after
 /// 1000 solutions`, `stopped by the timeout of 2.0 s`, `interrupted`.
-pub fn stop_reason(stop: StopReason) -> String {
+/// `timeout` is the `--timeout` given: a search's own `Timeout` carries
+/// what was left of it when that search began, one tick short of it.
+pub fn stop_reason(stop: StopReason, timeout: Option<Duration>) -> String {
     match stop {
         StopReason::MaxSolutions(n) => format!("stopped after {}", plural(n as u64, "solution")),
-        StopReason::Timeout(t) => format!("stopped by the timeout of {}", duration(t)),
+        StopReason::Timeout(t) => {
+            format!(
+                "stopped by the timeout of {}",
+                duration(timeout.unwrap_or(t))
+            )
+        }
         StopReason::MaxNodes(n) => format!("stopped after {}", plural(n, "node")),
         StopReason::Interrupted => stopped_by(StoppedBy::Interrupted),
     }
@@ -132,18 +139,23 @@ mod tests {
         let interrupted = stopped_before_a_solution(StoppedBy::Interrupted);
         assert!(interrupted.starts_with("interrupted before a solution"));
         assert_eq!(
-            stop_reason(StopReason::MaxSolutions(1)),
+            stop_reason(StopReason::MaxSolutions(1), None),
             "stopped after 1 solution"
         );
         assert_eq!(
-            stop_reason(StopReason::Timeout(Duration::from_millis(1500))),
+            stop_reason(StopReason::Timeout(Duration::from_millis(1500)), None),
             "stopped by the timeout of 1500 ms"
         );
+        let left = StopReason::Timeout(Duration::from_millis(9999));
         assert_eq!(
-            stop_reason(StopReason::MaxNodes(5)),
+            stop_reason(left, Some(Duration::from_secs(10))),
+            "stopped by the timeout of 10.0 s"
+        );
+        assert_eq!(
+            stop_reason(StopReason::MaxNodes(5), None),
             "stopped after 5 nodes"
         );
-        assert_eq!(stop_reason(StopReason::Interrupted), "interrupted");
+        assert_eq!(stop_reason(StopReason::Interrupted, None), "interrupted");
     }
 
     #[test]

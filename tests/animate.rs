@@ -9,8 +9,9 @@ use std::path::Path;
 use unscramble::gfx::apng;
 use unscramble::kind::tiles::animate::frames;
 use unscramble::kind::tiles::model::Placement;
-use unscramble::kind::tiles::render::{Renderer, Style};
+use unscramble::kind::tiles::render::Renderer;
 use unscramble::kind::tiles::solve::{self, Limits, Order, TurnOrder};
+use unscramble::kind::Style;
 
 fn animate_ok(puzzle: &Path, out: &Path, extra: &[&str]) -> String {
     let mut cmd = unscramble();

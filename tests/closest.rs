@@ -8,7 +8,8 @@ use std::fs;
 use std::path::Path;
 use unscramble::kind::tiles::input::{self, pictures};
 use unscramble::kind::tiles::model::{Placement, BOTTOM, RIGHT};
-use unscramble::kind::tiles::render::{Renderer, Style};
+use unscramble::kind::tiles::render::Renderer;
+use unscramble::kind::Style;
 
 /// `puzzles/3x3-typo`: the 3x3 blog puzzle with tile 1's left edge written as the wrong half.
 fn typo(root: &Path) {

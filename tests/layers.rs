@@ -4,6 +4,11 @@
 //! levels deep (`pipeline::batch`, `kind::tiles`), and the graph of those
 //! edges must be acyclic. The order, bottom to top: error, defaults, gfx and
 //! leaf helpers → kind → prepare → present → pipeline → serve.
+//!
+//! Beside the order, the kinds (`kind::tiles`, `kind::domino`) are siblings:
+//! no kind names another anywhere in its folder, unit tests included, so
+//! what two kinds share lives in `kind` or below it and each kind's folder
+//! holds only its own.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -161,6 +166,91 @@ fn no_cycle_between_library_modules() {
             cycle.join(" -> ")
         );
     }
+}
+
+/// The kinds: the folders below `src/kind`.
+fn kinds() -> Vec<String> {
+    let mut kinds: Vec<String> = std::fs::read_dir(src().join("kind"))
+        .expect("src/kind reads")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.is_dir())
+        .filter_map(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
+        .collect();
+    kinds.sort();
+    kinds
+}
+
+/// Whether `code` names the module `name` in a path: `name::` after a
+/// non-identifier character, or `name` inside a `kind::{...}` group.
+fn names_module(code: &str, name: &str) -> bool {
+    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let word_at = |text: &str, at: usize| {
+        !text[..at].ends_with(ident) && !text[at + name.len()..].starts_with(ident)
+    };
+    let as_path = code
+        .match_indices(&format!("{name}::"))
+        .any(|(at, _)| !code[..at].ends_with(ident));
+    let in_group = code.match_indices("kind::{").any(|(at, m)| {
+        let group = &code[at + m.len()..];
+        let group = &group[..group.find('}').unwrap_or(group.len())];
+        group.match_indices(name).any(|(i, _)| word_at(group, i))
+    });
+    as_path || in_group
+}
+
+#[test]
+fn one_kind_does_not_import_another() {
+    let kinds = kinds();
+    assert!(
+        kinds.contains(&"tiles".to_string()) && kinds.contains(&"domino".to_string()),
+        "the kinds are found: {kinds:?}"
+    );
+    let mut found = Vec::new();
+    for kind in &kinds {
+        let mut files = Vec::new();
+        rust_files(&src().join("kind").join(kind), &mut files);
+        for file in files {
+            let code = std::fs::read_to_string(&file).expect("source reads");
+            for other in kinds.iter().filter(|k| *k != kind) {
+                if names_module(&code, other) {
+                    let rel = file.strip_prefix(src()).unwrap_or(&file).display();
+                    found.push(format!("src/{rel} names kind::{other}"));
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "one kind imports another (move what both use into kind/ or input/):\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_kind_checker_finds_paths_and_groups_only() {
+    assert!(names_module(
+        "use crate::kind::tiles::render::Style;",
+        "tiles"
+    ));
+    assert!(names_module("use super::super::tiles::solve;", "tiles"));
+    assert!(names_module(
+        "use crate::kind::{tiles::x, Boards};",
+        "tiles"
+    ));
+    assert!(names_module("use crate::kind::{Boards, tiles};", "tiles"));
+    assert!(!names_module(
+        "rounded tiles with their dots; tiles: None,",
+        "tiles"
+    ));
+    assert!(!names_module(
+        "use crate::kind::{Boards, Kind}; x.tiles::<u8>",
+        "tile"
+    ));
+    assert!(!names_module(
+        "use crate::kind::{subtiles, Boards};",
+        "tiles"
+    ));
+    assert!(!names_module("my_tiles::x", "tiles"));
 }
 
 /// The checker itself finds a cycle, and only a real one.

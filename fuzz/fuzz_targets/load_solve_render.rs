@@ -10,7 +10,8 @@ use libfuzzer_sys::fuzz_target;
 use std::io::Cursor;
 use std::path::{Path, PathBuf};
 use unscramble::kind::tiles::input::{self, pictures::RawPicture};
-use unscramble::kind::tiles::render::{encode_png, PngEffort, Renderer, Style};
+use unscramble::kind::tiles::render::{encode_png, PngEffort, Renderer};
+use unscramble::kind::Style;
 use unscramble::kind::tiles::solve::{self, Limits};
 
 /// Small enough that every execution takes milliseconds.

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 use unscramble::defaults;
-use unscramble::kind::tiles::render;
+use unscramble::kind::Style;
 use unscramble::pipeline::batch;
 
 #[derive(Args)]
@@ -120,7 +120,7 @@ pub struct RenderArgs {
 
 /// The library's options from `render`'s (and `serve`'s) arguments.
 pub fn options(args: &RenderArgs) -> batch::Options {
-    let style = render::Style {
+    let style = Style {
         tile_size: args.tile_size,
         labels: args.labels,
         highlight: args.highlight,

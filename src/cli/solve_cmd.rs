@@ -62,7 +62,7 @@ pub fn run(args: &SolveArgs) -> ExitCode {
     let cancel = solve::Cancel::new();
     crate::cli::interrupt::on_ctrl_c(cancel.clone());
     crate::cli::term::set_colors(args.chatter.color);
-    let file = match input::resolve_notation(&args.path) {
+    let file = match unscramble::kind::resolve_notation(&args.path) {
         Ok(f) => f,
         Err(e) => return fail(&e.to_string()),
     };
@@ -138,7 +138,7 @@ pub fn run(args: &SolveArgs) -> ExitCode {
         outcome.complete(),
     );
     let why = outcome.stopped.map_or(String::new(), |stop| {
-        format!("; {}", phrases::stop_reason(stop))
+        format!("; {}", phrases::stop_reason(stop, s.timeout))
     });
     let listed = listed_note(outcome.solutions.len(), outcome.total);
     if speaks(args, outcome.stopped) {

@@ -80,8 +80,9 @@ impl Canvas {
         }
     }
 
-    /// The pixels as RGB (expanding the palette), for resizing.
-    pub fn to_rgb(&self) -> RgbImage {
+    /// The pixels as RGB (expanding the palette), for tests to compare.
+    #[cfg(test)]
+    pub(crate) fn to_rgb(&self) -> RgbImage {
         match &self.palette {
             None => self.rgb.clone(),
             Some(p) => {
@@ -161,8 +162,8 @@ impl PngEffort {
     }
 }
 
-/// Zopfli's iterations for `Best`: on the generated boards 5 iterations
-/// were 1% smaller than 1 at 1.7 times its time; more gave next to nothing.
+/// Zopfli's iterations for `Best`: past a few, more iterations cost time
+/// and save next to nothing (measured in docs/performance.md).
 const ZOPFLI_ITERATIONS: u8 = 5;
 
 fn encode_pixels(

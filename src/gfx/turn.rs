@@ -19,9 +19,9 @@ pub(crate) fn turn_ccw<const BPP: usize>(base: &[u8], s: usize, turns: usize, ou
 
 /// One or (`three`) three quarter turns of any pixels: each row of the
 /// result is one column of the picture, read walking the picture's rows in
-/// step, so the column's cache lines are the next row's too. (Palette
-/// tiles turned 8 x 8 pixels at a time in registers measured 1.0-1.4x as
-/// fast on 200-240 px tiles: not worth the extra code.)
+/// step, so the column's cache lines are the next row's too. (Turning
+/// palette tiles 8 x 8 pixels at a time in registers was barely faster,
+/// not worth the extra code: docs/performance.md.)
 fn turn_by_columns<const BPP: usize>(base: &[u8], s: usize, three: bool, out: &mut [u8]) {
     let row = s * BPP;
     let rows = base.chunks_exact(row);

@@ -7,18 +7,18 @@ use std::path::Path;
 use std::time::Instant;
 
 pub mod domino;
+mod notation;
 mod outcome;
 pub(crate) mod seeded;
 pub(crate) mod solutions_file;
 pub mod stop;
+mod style;
 pub mod tiles;
 
-pub use outcome::Outcome;
+pub use notation::{is_puzzle, notation_file, resolve_notation, NOTATIONS};
+pub use outcome::{Outcome, MAX_LISTED};
 use stop::StopReason;
-
-/// The input file that marks a folder as a Domino Fit puzzle (here, not in
-/// `domino`, so the tile reader can list it without depending on `domino`).
-pub const DOMINO_FILE: &str = "domino_fit.yaml";
+pub use style::Style;
 
 /// Which kind of puzzle a notation file describes. The file's name decides
 /// (a Domino Fit board is `domino_fit.yaml`, every other notation is tiles),
@@ -32,7 +32,7 @@ pub enum Kind {
 
 impl Kind {
     pub fn of(notation: &Path) -> Kind {
-        if notation.file_name().is_some_and(|n| n == DOMINO_FILE) {
+        if notation.file_name().is_some_and(|n| n == domino::FILE_NAME) {
             Kind::Domino
         } else {
             Kind::Tiles
@@ -49,7 +49,7 @@ impl Kind {
 /// boards, the cover rule) stays inside its types.
 ///
 /// Nothing here knows of options, files written or reports: the job turns
-/// its options into a [`Search`] and a [`Style`](tiles::render::Style), and
+/// its options into a [`Search`] and a [`Style`], and
 /// [`Facts`] into its report, so `kind` depends on nothing above it.
 pub trait PuzzleKind {
     const KIND: Kind;
@@ -77,7 +77,7 @@ pub trait PuzzleKind {
     fn boards<'a>(
         puzzle: &'a Self::Puzzle,
         found: &'a Self::Found,
-        style: tiles::render::Style,
+        style: Style,
     ) -> Self::Boards<'a>;
 }
 
@@ -88,7 +88,21 @@ pub struct Read<S> {
 }
 
 /// A read that failed, with the warnings of what was read before.
-pub type Failed = (InputError, Vec<String>);
+#[derive(Debug)]
+pub struct Failed {
+    pub error: InputError,
+    pub warnings: Vec<String>,
+}
+
+/// A read that failed before anything warned.
+impl From<InputError> for Failed {
+    fn from(error: InputError) -> Self {
+        Failed {
+            error,
+            warnings: Vec::new(),
+        }
+    }
+}
 
 /// How to search, for every kind: the limits they share, and each kind's
 /// own settings (the other kinds ignore them).
@@ -179,17 +193,6 @@ pub trait Boards: Sync {
     fn paint_skipping(&self, image: Image, canvas: &mut Canvas, _skip: &[bool]) {
         self.paint(image, canvas);
     }
-}
-
-/// Does `dir` hold a puzzle (an `input/` folder with a notation file)? Any
-/// thing under a notation file's name counts, a FIFO or a link to a device
-/// included: reading it then fails that puzzle with a message, where
-/// skipping it would make the puzzle vanish without a word.
-pub fn is_puzzle(dir: &std::path::Path) -> bool {
-    let input = dir.join("input");
-    tiles::input::NOTATIONS
-        .iter()
-        .any(|n| tiles::input::file::exists(&input.join(n)))
 }
 
 #[cfg(test)]

@@ -110,18 +110,18 @@ impl Run {
 #[derive(Debug, thiserror::Error)]
 pub enum RunError {
     /// The command line is wrong: the puzzles folder, or `-o` against it.
-    #[error("{0}")]
+    #[error(transparent)]
     Usage(#[from] InputError),
     /// The output folder cannot be created, locked or written.
-    #[error("{0}")]
+    #[error(transparent)]
     Output(#[from] OutputError),
     /// The worker threads could not be started: the machine's doing, not
     /// the command line's, though it exits as a usage error always did.
-    #[error("{}: cannot start worker threads: {source}", root.display())]
+    /// The message says the system's reason (no `source()`, said once).
+    #[error("{}: cannot start worker threads: {cause}", root.display())]
     Threads {
         root: PathBuf,
-        #[source]
-        source: rayon::ThreadPoolBuildError,
+        cause: rayon::ThreadPoolBuildError,
     },
     /// Another run holds the output folder's lock, and `--no-wait` was given.
     #[error("{}: another unscramble run is using this output folder (wait for it to finish, or run without --no-wait to wait for it)", .0.display())]
@@ -153,7 +153,7 @@ impl From<LockError> for RunError {
 fn no_puzzle(root: &Path) -> InputError {
     InputError::new(root, "no puzzle found in this folder").hint(format!(
         "a puzzle is a folder whose input/ holds one of {}; pass the folder that holds your puzzles, or --allow-empty if having none is fine",
-        crate::kind::tiles::input::NOTATIONS.join(", ")
+        crate::kind::NOTATIONS.join(", ")
     ))
 }
 
@@ -234,9 +234,9 @@ pub fn render_all(
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs.unwrap_or(0))
         .build()
-        .map_err(|source| RunError::Threads {
+        .map_err(|cause| RunError::Threads {
             root: root.to_path_buf(),
-            source,
+            cause,
         })?;
     let budget = Budget::new(options.max_memory);
     let gate = job::Gate {
@@ -290,4 +290,27 @@ pub fn render_all(
         warnings,
         interrupted: false,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_run_error_says_its_cause_once() {
+        let out = OutputError::new("o", std::io::Error::other("read-only file system"));
+        let e = RunError::from(LockError::Io(out));
+        assert!(
+            e.to_string().starts_with("o: read-only file system ("),
+            "{e}"
+        );
+        assert_eq!(e.exit_code(), 3);
+        crate::error::assert_said_once(&e);
+        let busy = RunError::from(LockError::Busy(PathBuf::from("o")));
+        assert!(
+            busy.to_string().starts_with("o: another unscramble run"),
+            "{busy}"
+        );
+        assert_eq!(busy.exit_code(), 4);
+    }
 }

@@ -4,7 +4,7 @@
 //! that runs it.
 
 use crate::kind::stop::Cancel;
-use crate::kind::tiles::render::Style;
+use crate::kind::Style;
 use serde::Serialize;
 
 /// The options that change what is written: all of them go into the build key.

@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use toml::de::{DeTable, DeValue};
 use unscramble::error::InputError;
-use unscramble::kind::tiles::input::file;
+use unscramble::input::file;
 
 pub const FILE_NAME: &str = "unscramble.toml";
 pub const ENV: &str = "UNSCRAMBLE_CONFIG";

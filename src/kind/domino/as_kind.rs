@@ -3,8 +3,7 @@
 
 use super::{DominoPuzzle, Outcome, Renderer, CELL};
 use crate::gfx::canvas::Canvas;
-use crate::kind::tiles::render::Style;
-use crate::kind::{Boards, Facts, Failed, Image, Kind, PuzzleKind, Read, Search};
+use crate::kind::{Boards, Facts, Failed, Image, Kind, PuzzleKind, Read, Search, Style};
 use std::path::Path;
 
 /// Domino Fit puzzles.
@@ -18,8 +17,8 @@ impl PuzzleKind for Domino {
     type Boards<'a> = DominoBoards<'a>;
 
     fn read(notation: &Path, bytes: &[u8], _max_side: u32) -> Result<Read<DominoPuzzle>, Failed> {
-        let text = crate::kind::tiles::input::utf8(notation, bytes).map_err(|e| (e, Vec::new()))?;
-        let source = super::parse(notation, text).map_err(|e| (e, Vec::new()))?;
+        let text = crate::input::utf8(notation, bytes)?;
+        let source = super::parse(notation, text)?;
         Ok(Read {
             source,
             warnings: Vec::new(),

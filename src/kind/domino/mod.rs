@@ -5,7 +5,7 @@
 //! The job drives it as a [`crate::kind::PuzzleKind`] ([`Domino`]): [`parse`]
 //! the input file, [`solve`] it under a [`Cover`] rule, paint its boards
 //! ([`DominoBoards`]), then [`text`] and [`solutions_json`] for the files;
-//! it shares the tile kind's YAML reader, the stop reasons, the one
+//! it shares the YAML reader of [`crate::input`], the stop reasons, the one
 //! `Outcome` and `solutions.json` shape, and the canvas frame. Coordinates are the Domino Fit post's: `(w, h)` with `(0, 0)`
 //! top-left, `w` to the right, `h` down.
 
@@ -27,7 +27,8 @@ pub(crate) use render::Renderer;
 pub use solve::{solve, solve_within, Outcome, MAX_NODES};
 pub use text::{solutions_json, text};
 
-pub use crate::kind::DOMINO_FILE as FILE_NAME;
+/// The input file that marks a folder as a Domino Fit puzzle.
+pub const FILE_NAME: &str = "domino_fit.yaml";
 
 /// Bitmask rows keep the solver fast; 64 is also far beyond any real board.
 pub const MAX_SIDE: usize = 64;

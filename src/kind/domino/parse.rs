@@ -3,8 +3,8 @@
 
 use super::{DominoPuzzle, MAX_SIDE};
 use crate::error::InputError;
-use crate::kind::tiles::input::tile_dict::describe;
-use crate::kind::tiles::input::yaml::{self, Node, Value};
+use crate::input::yaml::describe;
+use crate::input::yaml::{self, Node, Value};
 use std::path::Path;
 
 const FORMAT_HINT: &str = "write width: 7, height: 7, blacks: [[1, 0], [6, 0]], \

@@ -183,8 +183,8 @@ fn frame(img: &mut RgbImage) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::gfx::canvas::{encode_png, PngEffort};
     use crate::kind::domino::{solve, tests::seed, Cover};
-    use crate::kind::tiles::render::{encode_png, PngEffort};
 
     impl Renderer {
         fn unsolved(&self) -> RgbImage {

@@ -34,14 +34,15 @@ mod bound;
 /// Bounds the memo's memory (about 100 bytes an entry on a 64-wide board).
 const MEMO_LIMIT: usize = 1 << 21;
 
-/// The default node budget: about a minute at the benchmark's 8 M nodes/s
-/// (see the README); the benchmark's boards need a thousandth of it.
+/// The default node budget: about a minute at the rate of
+/// `scripts/bench-domino`, whose boards need a thousandth of it (the rate
+/// is in docs/performance.md).
 pub const MAX_NODES: u64 = 500_000_000;
 
 /// Everything the search found, with the cover rule it searched under. The
 /// solutions are in search order: at the first cell where two differ, a one
 /// comes before a two, which comes before an empty cell. At most
-/// [`crate::kind::tiles::solve::MAX_LISTED`] are listed.
+/// [`crate::kind::MAX_LISTED`] are listed.
 pub type Outcome = crate::kind::Outcome<DominoSolution, Cover>;
 
 /// Finds every solution under `cover`, counting at most `max_solutions`
@@ -309,7 +310,7 @@ impl<'a> Search<'a> {
             return;
         }
         self.total += 1;
-        if self.solutions.len() < crate::kind::tiles::solve::MAX_LISTED {
+        if self.solutions.len() < crate::kind::MAX_LISTED {
             self.solutions.push(DominoSolution {
                 dominoes: self.placed.clone(),
             });

@@ -7,9 +7,10 @@ use crate::gfx::canvas::{Canvas, FRAME};
 use crate::gfx::png::Part;
 use crate::kind::tiles::input::{self, pictures, BoardFile};
 use crate::kind::tiles::model::{Placement, Puzzle};
-use crate::kind::tiles::render::{self, Scale, Style, TileSet};
+use crate::kind::tiles::render::{self, Scale, TileSet};
 use crate::kind::tiles::solve::{self, Found, Limits};
 use crate::kind::tiles::tile_pictures::TilePictures;
+use crate::kind::Style;
 use crate::kind::{Boards, ClosestFacts, Facts, Failed, Image, Kind, PuzzleKind, Read, Search};
 use std::path::Path;
 
@@ -38,12 +39,17 @@ impl PuzzleKind for Tiles {
 
     fn read(notation: &Path, bytes: &[u8], max_side: u32) -> Result<Read<TileSource>, Failed> {
         let dir = notation.parent().unwrap_or(Path::new("."));
-        let board = input::read_board(dir).map_err(|e| (e, Vec::new()))?;
+        let board = input::read_board(dir)?;
         let shape = board.as_ref().map(|b| b.shape);
-        let parsed = input::parse_notation(notation, bytes, shape).map_err(|e| (e, Vec::new()))?;
+        let parsed = input::parse_notation(notation, bytes, shape)?;
         // A picture that cannot be read fails with the notation's warnings.
-        let pictures = pictures::read_all(dir, parsed.puzzle.tiles.len(), max_side)
-            .map_err(|e| (e, parsed.warnings.clone()))?;
+        let pictures =
+            pictures::read_all(dir, parsed.puzzle.tiles.len(), max_side).map_err(|error| {
+                Failed {
+                    error,
+                    warnings: parsed.warnings.clone(),
+                }
+            })?;
         let source = TileSource {
             puzzle: parsed.puzzle,
             pictures,

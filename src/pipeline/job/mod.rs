@@ -11,9 +11,9 @@ mod tiles;
 mod write;
 
 use crate::error::{InputError, OutputError, PuzzleError};
+use crate::input::file;
 use crate::kind::domino::Domino;
 use crate::kind::stop::StoppedBy;
-use crate::kind::tiles::input::file;
 use crate::kind::tiles::Tiles;
 use crate::kind::{Image, Kind, PuzzleKind, Search};
 use crate::pipeline::discover::PuzzleDir;
@@ -85,7 +85,7 @@ pub(crate) fn run(p: &PuzzleDir, out_root: &Path, options: &Options, gate: &Gate
     let result = std::panic::catch_unwind(run);
     let mut report = match result {
         Ok(Ok(report)) => report,
-        Ok(Err((e, warnings))) => PuzzleReport::failed(&p.name, e.to_string(), warnings),
+        Ok(Err(f)) => PuzzleReport::failed(&p.name, f.error.to_string(), f.warnings),
         Err(_) => PuzzleReport::failed(
             &p.name,
             format!(
@@ -99,7 +99,26 @@ pub(crate) fn run(p: &PuzzleDir, out_root: &Path, options: &Options, gate: &Gate
     report
 }
 
-type Failure = (PuzzleError, Vec<String>);
+/// A puzzle that failed, with the warnings of what was read before.
+struct Failure {
+    error: PuzzleError,
+    warnings: Vec<String>,
+}
+
+impl From<PuzzleError> for Failure {
+    fn from(error: PuzzleError) -> Self {
+        Failure {
+            error,
+            warnings: Vec::new(),
+        }
+    }
+}
+
+impl From<InputError> for Failure {
+    fn from(error: InputError) -> Self {
+        PuzzleError::from(error).into()
+    }
+}
 
 fn process(
     p: &PuzzleDir,
@@ -109,12 +128,10 @@ fn process(
 ) -> Result<PuzzleReport, Failure> {
     let inferred = options.infer && crate::prepare::infer::is_picture_puzzle(&p.dir);
     let (notation, bytes) = if inferred {
-        infer(p, options, gate).map_err(|e| (e, Vec::new()))?
+        infer(p, options, gate)?
     } else {
-        let notation = crate::kind::tiles::input::notation_file(&p.input_dir())
-            .map_err(|e| (e.into(), Vec::new()))?;
-        let bytes =
-            file::read_capped(&notation, file::NOTATION_CAP).map_err(|e| (e.into(), Vec::new()))?;
+        let notation = crate::kind::notation_file(&p.input_dir())?;
+        let bytes = file::read_capped(&notation, file::NOTATION_CAP)?;
         (notation, bytes)
     };
     let ctx = Context {
@@ -163,10 +180,15 @@ fn drive<K: JobKind>(ctx: &Context) -> Result<PuzzleReport, Failure> {
         }
         warnings
     };
-    let read = K::read(&ctx.notation, &ctx.bytes, max_side)
-        .map_err(|(e, warnings)| (e.into(), inferred(warnings)))?;
+    let read = K::read(&ctx.notation, &ctx.bytes, max_side).map_err(|f| Failure {
+        error: f.error.into(),
+        warnings: inferred(f.warnings),
+    })?;
     let warnings = inferred(read.warnings);
-    let fail = |e: PuzzleError| (e, warnings.clone());
+    let fail = |error: PuzzleError| Failure {
+        error,
+        warnings: warnings.clone(),
+    };
     let key = ctx.key(&K::key_files(&read.source)).map_err(fail)?;
     if let Some(report) = ctx.up_to_date(&key) {
         return Ok(report);
@@ -187,7 +209,10 @@ fn render<K: JobKind>(
     (key, needs): (String, Needs),
     warnings: Vec<String>,
 ) -> Result<PuzzleReport, Failure> {
-    let fail = |e: PuzzleError| (e, warnings.clone());
+    let fail = |error: PuzzleError| Failure {
+        error,
+        warnings: warnings.clone(),
+    };
     // The clock starts once the puzzle may run, not while it waits.
     let deadline = ctx.options.timeout.map(|t| Instant::now() + t);
     // Pictures are checked before solving, so a broken scan fails fast.

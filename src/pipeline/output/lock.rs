@@ -22,12 +22,19 @@ pub(crate) struct Lock {
     _file: Option<File>,
 }
 
-#[derive(Debug, thiserror::Error)]
+/// Why the lock was not taken. Not worded here: the run turns it into its
+/// own error (`RunError::Busy`, `RunError::Output`), which says it.
+#[derive(Debug)]
 pub enum LockError {
-    #[error("another unscramble run holds the lock on {} (wait for it to finish, or run without --no-wait to wait)", .0.display())]
+    /// Another run holds the lock on this output folder.
     Busy(std::path::PathBuf),
-    #[error("{0}")]
-    Io(#[from] OutputError),
+    Io(OutputError),
+}
+
+impl From<OutputError> for LockError {
+    fn from(e: OutputError) -> Self {
+        LockError::Io(e)
+    }
 }
 
 /// Locks the output folder `out` (which must exist, except for `Shared`:

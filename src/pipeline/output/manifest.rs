@@ -35,21 +35,35 @@ pub(crate) struct Manifest {
 #[derive(Debug, thiserror::Error)]
 pub(crate) enum ManifestError {
     /// It cannot be read as a plain file (a link, a folder, permissions).
-    #[error("{0}")]
+    #[error(transparent)]
     Unreadable(#[from] std::io::Error),
+    /// The message says the parser's reason (no `source()`, said once).
     #[error("not a manifest: {0}")]
-    NotJson(#[from] serde_json::Error),
+    NotJson(serde_json::Error),
     /// It lists a path or a hash the tool never writes.
     #[error("it lists \"{name}\": {why}")]
     ForeignEntry { name: String, why: &'static str },
 }
 
+impl From<serde_json::Error> for ManifestError {
+    fn from(e: serde_json::Error) -> Self {
+        ManifestError::NotJson(e)
+    }
+}
+
 /// The options could not be written out for the build key. Hashing nothing
 /// in their place would let different options share a key, so this is an
 /// error (and, for the plain option structs, a bug).
+/// The message says the serializer's reason (no `source()`, said once).
 #[derive(Debug, thiserror::Error)]
 #[error("the options cannot be written for the build key: {0}")]
-pub(crate) struct KeyError(#[from] serde_json::Error);
+pub(crate) struct KeyError(serde_json::Error);
+
+impl From<serde_json::Error> for KeyError {
+    fn from(e: serde_json::Error) -> Self {
+        KeyError(e)
+    }
+}
 
 /// The build key: what the outputs depend on, and nothing else.
 pub(crate) fn key(options: &impl Serialize, inputs: &[(&str, &[u8])]) -> Result<String, KeyError> {
@@ -251,5 +265,6 @@ mod tests {
         let e = Manifest::load(dir.path()).expect_err("not json");
         assert!(matches!(e, ManifestError::NotJson(_)), "{e}");
         assert!(e.to_string().starts_with("not a manifest: "), "{e}");
+        crate::error::assert_said_once(&e);
     }
 }

@@ -134,7 +134,7 @@ pub(crate) fn write_run_files(
         let md = crate::present::snippet::run_markdown(summary, link_prefix);
         sink.put(name, md.as_bytes()).map_err(|e| {
             // A post's own file where the snippet goes: say how to keep both.
-            if e.source.to_string() == super::sink::NOT_OURS {
+            if e.cause.to_string() == super::sink::NOT_OURS {
                 e.hint("move it away or delete it, or name the snippet with --snippet NAME or turn it off with --no-snippet, then run again")
             } else {
                 e

@@ -12,7 +12,7 @@ use std::path::Path;
 pub(super) fn read(path: &Path, max_pixels: u64) -> Result<RgbImage, InputError> {
     // A PNG larger than its raw 16-bit RGBA pixels is padding or garbage.
     let cap = max_pixels.saturating_mul(8).max(64 << 20);
-    let bytes = crate::kind::tiles::input::file::read_capped(path, cap)?;
+    let bytes = crate::input::file::read_capped(path, cap)?;
     if !bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
         let what = if bytes.is_empty() {
             "an empty file"

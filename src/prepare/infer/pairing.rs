@@ -171,12 +171,11 @@ fn completed(score: &[Vec<f32>], mut pairs: Vec<(usize, usize)>) -> Vec<(usize, 
 }
 
 /// Placements the solver may make over all candidate pairings of one
-/// puzzle. A count, not a time, so a refusal is the same on every machine:
-/// a 6x6 with 6 tokens used it up in 47 s (release build, two cores at load
-/// 9.6), far more than a 3x3 needs (every candidate of a corpus card together
-/// takes under a million) and enough for a 6x6 whose best-looking pairing
-/// solves; a large board whose pairings keep failing stops here instead of
-/// searching for minutes.
+/// puzzle. A count, not a time, so a refusal is the same on every machine
+/// (what it takes on one is in docs/infer.md): far more than a 3x3 needs
+/// (every candidate of a corpus card together takes under a million) and
+/// enough for a 6x6 whose best-looking pairing solves; a large board whose
+/// pairings keep failing stops here instead of searching for minutes.
 pub const NODE_BUDGET: u64 = 100_000_000;
 
 /// How much a pairing whose pairs differ by scattered things loses against

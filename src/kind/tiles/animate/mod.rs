@@ -106,7 +106,7 @@ pub fn out_below(out: &Path, puzzles: &Path, path: &Path) -> PathBuf {
 /// Reads the puzzle at `path`, writes its animation to `out` and the chart
 /// beside it.
 pub fn animate(path: &Path, out: &Path, options: &Options) -> Result<Report, PuzzleError> {
-    let file = input::resolve_notation(path)?;
+    let file = crate::kind::resolve_notation(path)?;
     if crate::kind::Kind::of(&file) == crate::kind::Kind::Domino {
         let e = InputError::new(&file, "a Domino Fit puzzle has no tile search to animate")
             .hint("animate a tile puzzle");

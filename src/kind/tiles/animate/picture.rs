@@ -6,8 +6,9 @@
 use crate::gfx::canvas::FRAME;
 use crate::gfx::font;
 use crate::kind::tiles::model::{Placement, Puzzle};
-use crate::kind::tiles::render::{Renderer, Style};
+use crate::kind::tiles::render::Renderer;
 use crate::kind::tiles::solve::trace::Event;
+use crate::kind::Style;
 use image::{Rgb, RgbImage, RgbaImage};
 use imageproc::drawing::draw_filled_rect_mut;
 use imageproc::rect::Rect;

@@ -12,13 +12,13 @@ use std::collections::BTreeMap;
 /// `FILE: what is wrong (how to fix it)`, the system's reason for a write.
 #[derive(Debug, thiserror::Error)]
 pub enum ConvertError {
-    #[error("{0}")]
+    #[error(transparent)]
     Input(#[from] InputError),
-    #[error("{}: {source}", path.display())]
+    /// The message says the system's reason (no `source()`, said once).
+    #[error("{}: {cause}", path.display())]
     Write {
         path: std::path::PathBuf,
-        #[source]
-        source: std::io::Error,
+        cause: std::io::Error,
     },
 }
 
@@ -34,9 +34,9 @@ impl ConvertError {
     pub(super) fn write(
         path: &std::path::Path,
     ) -> impl FnOnce(std::io::Error) -> ConvertError + '_ {
-        move |source| ConvertError::Write {
+        move |cause| ConvertError::Write {
             path: path.to_path_buf(),
-            source,
+            cause,
         }
     }
 }
@@ -134,6 +134,18 @@ mod tests {
     use super::*;
     use crate::kind::tiles::input::{legespiel_xml, signed};
     use std::path::Path;
+
+    #[test]
+    fn a_convert_error_says_its_cause_once() {
+        let write = ConvertError::write(Path::new("p/input/tile_dict.yaml"))(
+            std::io::Error::other("disk full"),
+        );
+        assert_eq!(write.to_string(), "p/input/tile_dict.yaml: disk full");
+        crate::error::assert_said_once(&write);
+        let input = ConvertError::from(InputError::new("p/input/letters.txt", "empty"));
+        assert_eq!(input.to_string(), "p/input/letters.txt: empty");
+        crate::error::assert_said_once(&input);
+    }
 
     #[test]
     fn halves_and_explicit_pairs_become_tokens_with_halves() {

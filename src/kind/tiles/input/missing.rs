@@ -11,7 +11,7 @@ use std::path::Path;
 /// (what stands there is checked when it is read).
 pub(super) fn check(input_dir: &Path, count: usize) -> Option<InputError> {
     let missing: Vec<usize> = (1..=count)
-        .filter(|k| !super::file::exists(&input_dir.join(format!("{k}.png"))))
+        .filter(|k| !crate::input::file::exists(&input_dir.join(format!("{k}.png"))))
         .collect();
     let (&first, rest) = missing.split_first()?;
     let others = other_formats(input_dir, &missing);

@@ -1,7 +1,6 @@
 //! Reading a puzzle folder's `input/`: the notation file and the tile pictures.
 
 pub mod convert;
-pub mod file;
 pub(crate) mod legespiel_xml;
 pub(crate) mod letters;
 mod missing;
@@ -11,9 +10,9 @@ pub mod pictures;
 pub(crate) mod signed;
 pub(crate) mod spec;
 pub mod tile_dict;
-pub(crate) mod yaml;
 
 use crate::error::InputError;
+use crate::input::{file, utf8, yaml};
 use convert::ConvertError;
 use std::path::Path;
 
@@ -21,56 +20,17 @@ pub use spec::Parsed;
 
 /// The native notation (the constraint-programming post).
 pub const TILE_DICT: &str = "tile_dict.yaml";
-/// The other tile notations, each read by its own module.
+/// The other tile notations, each read by its own module ([`crate::kind::NOTATIONS`]
+/// lists every kind's).
 pub const LETTERS: &str = "letters.txt";
 pub const SIGNED: &str = "signed.txt";
 pub const LEGESPIEL_XML: &str = "legespiel.xml";
 /// Rows and columns of a rectangular board, beside `tile_dict.yaml`.
 pub const BOARD: &str = "board.yaml";
 
-/// Every notation file that marks a folder as a puzzle.
-pub const NOTATIONS: [&str; 5] = [
-    TILE_DICT,
-    LETTERS,
-    SIGNED,
-    LEGESPIEL_XML,
-    crate::kind::DOMINO_FILE,
-];
-
-/// The one notation file in `input_dir`. None is not a puzzle; more than one
-/// is ambiguous, and the message names them.
-pub fn notation_file(input_dir: &Path) -> Result<std::path::PathBuf, InputError> {
-    let present: Vec<&str> = NOTATIONS
-        .into_iter()
-        .filter(|n| file::exists(&input_dir.join(n)))
-        .collect();
-    match present.as_slice() {
-        [one] => Ok(input_dir.join(one)),
-        [] => Err(InputError::new(
-            input_dir,
-            format!("no puzzle file ({})", NOTATIONS.join(", ")),
-        )
-        .hint("add one of them")),
-        many => Err(InputError::new(
-            input_dir,
-            format!("more than one puzzle file: {}", many.join(", ")),
-        )
-        .hint("keep one notation per puzzle folder")),
-    }
-}
-
-/// The text of a notation file: UTF-8, without the byte order mark some
-/// editors put first (every notation accepts one, as YAML and XML do).
-pub fn utf8<'a>(path: &Path, bytes: &'a [u8]) -> Result<&'a str, InputError> {
-    let text = std::str::from_utf8(bytes).map_err(|_| {
-        InputError::new(path, "the file is not UTF-8 text").hint("save it as UTF-8")
-    })?;
-    Ok(text.strip_prefix('\u{feff}').unwrap_or(text))
-}
-
 /// Reads and validates the puzzle described in `input_dir`.
 pub fn read_puzzle(input_dir: &Path) -> Result<Parsed, InputError> {
-    let file = notation_file(input_dir)?;
+    let file = crate::kind::notation_file(input_dir)?;
     if crate::kind::Kind::of(&file) == crate::kind::Kind::Domino {
         return Err(
             InputError::new(&file, "a Domino Fit puzzle has no tile pictures to draw")
@@ -78,21 +38,6 @@ pub fn read_puzzle(input_dir: &Path) -> Result<Parsed, InputError> {
         );
     }
     read_notation_file(&file)
-}
-
-/// Finds the notation file for `solve`: the file itself, a folder holding
-/// one, or a puzzle folder whose `input/` holds one.
-pub fn resolve_notation(path: &Path) -> Result<std::path::PathBuf, InputError> {
-    if file::exists(path) && !path.is_dir() {
-        return Ok(path.to_path_buf());
-    }
-    let input = path.join("input");
-    let dir = if NOTATIONS.iter().any(|n| file::exists(&input.join(n))) {
-        input
-    } else {
-        path.to_path_buf()
-    };
-    notation_file(&dir).map_err(|e| e.hint("pass a puzzle file or a puzzle folder"))
 }
 
 /// Reads one tile notation file given by its path (and `board.yaml` beside it).
@@ -132,7 +77,7 @@ pub fn convert_to_tile_dict(
     to_dir: &Path,
     force: bool,
 ) -> Result<Vec<std::path::PathBuf>, ConvertError> {
-    let file = resolve_notation(from)?;
+    let file = crate::kind::resolve_notation(from)?;
     let bytes = file::read_capped(&file, file::NOTATION_CAP)?;
     let text = utf8(&file, &bytes)?;
     let name = file

@@ -5,8 +5,8 @@
 //! another, which would leave a puzzle that no longer reads (and `--force`
 //! does not change that: the other file is a different puzzle's text).
 
-use super::NOTATIONS;
 use crate::error::InputError;
+use crate::kind::NOTATIONS;
 use std::path::Path;
 
 /// Refuses to write `writes` (file names) into `dir` when one of them exists

@@ -26,11 +26,11 @@ pub fn read_all(
     if let Some(e) = super::missing::check(input_dir, count) {
         return Err(e);
     }
-    let cap = super::file::picture_cap(max_side);
+    let cap = crate::input::file::picture_cap(max_side);
     (1..=count)
         .map(|k| {
             let path = input_dir.join(format!("{k}.png"));
-            let bytes = super::file::read_capped(&path, cap)?;
+            let bytes = crate::input::file::read_capped(&path, cap)?;
             Ok(RawPicture { path, bytes })
         })
         .collect()
@@ -242,28 +242,6 @@ pub(crate) fn sniff(bytes: &[u8]) -> &'static str {
         [0x49, 0x49, 0x2A, 0x00, ..] | [0x4D, 0x4D, 0x00, 0x2A, ..] => "a TIFF",
         _ => "something else",
     }
-}
-
-/// One wording for a file that cannot be read, whatever the notation.
-pub fn read_error(path: &Path, e: &std::io::Error) -> InputError {
-    use std::io::ErrorKind;
-    match e.kind() {
-        ErrorKind::NotFound if is_png(path) => InputError::new(path, "the file is missing").hint(
-            "every tile K needs its picture input/K.png; `unscramble draw-tiles PUZZLE_DIR` draws missing ones from the edges",
-        ),
-        ErrorKind::NotFound => InputError::new(path, "the file is missing").hint("check the file's name and folder"),
-        ErrorKind::PermissionDenied => {
-            InputError::new(path, "cannot read the file: permission denied")
-                .hint("make it readable, e.g. chmod a+r")
-        }
-        _ => InputError::new(path, format!("cannot read the file: {e}"))
-            .hint("check that the file is a readable regular file"),
-    }
-}
-
-fn is_png(path: &Path) -> bool {
-    path.extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("png"))
 }
 
 /// Alpha-composites a picture over white (rounded to nearest), as the board shows it.

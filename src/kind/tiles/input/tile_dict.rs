@@ -5,8 +5,8 @@
 //! otherwise.
 
 use super::spec::{build, EdgeSpec, Mark, Parsed, Spec};
-use super::yaml::{self, Node, Value};
 use crate::error::InputError;
+use crate::input::yaml::{self, describe, Node, Value};
 use crate::kind::tiles::model::{MAX_TILES, SIDE_NAMES};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -221,16 +221,6 @@ fn parse_edge(edge: &Node) -> Result<(String, Mark), EdgeProblem<'_>> {
         }
     };
     Ok((token, half))
-}
-
-pub(crate) fn describe(v: &Value) -> String {
-    match v {
-        Value::Str(s) => crate::error::quote(s),
-        Value::Int(i) => format!("the number {i}"),
-        Value::Float(f) => format!("the number {f}"),
-        Value::Bool(b) => format!("the boolean {b}"),
-        other => other.kind().to_string(),
-    }
 }
 
 #[cfg(test)]

@@ -10,26 +10,13 @@ mod tiles;
 use crate::gfx::canvas::FRAME;
 pub use crate::gfx::canvas::{encode_png, Canvas, PngEffort};
 pub use crate::kind::tiles::input::pictures::flatten_over_white;
+use crate::kind::Style;
 pub use tiles::{Scale, TileSet};
 
 use crate::kind::tiles::model::{Placement, Puzzle};
 use crate::kind::tiles::overlay;
 use crate::kind::tiles::tile_pictures::TilePictures;
 use image::{RgbImage, RgbaImage};
-use serde::Serialize;
-
-/// How boards look; every field changes the output bytes, so all of it is
-/// part of the build key.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct Style {
-    /// Scale every tile to this many pixels per side before compositing.
-    pub tile_size: Option<u32>,
-    /// Draw each tile's number and turns on solved boards.
-    pub labels: bool,
-    /// Outline the matched pairs of edges on solved boards.
-    pub highlight: bool,
-    pub png: PngEffort,
-}
 
 /// A puzzle's painted boards: the painter for one image at a time (the
 /// tests, `animate`); `job` paints in parallel with [`TileSet`] and

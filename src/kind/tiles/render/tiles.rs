@@ -150,7 +150,8 @@ impl TileSet {
         ]
     }
 
-    pub fn is_indexed(&self) -> bool {
+    #[cfg(test)]
+    pub(crate) fn is_indexed(&self) -> bool {
         self.palette.is_some()
     }
 

@@ -86,12 +86,7 @@ impl Default for Limits {
 /// bundled or corpus puzzle needs.
 pub const MAX_NODES: u64 = 2_000_000_000;
 
-/// Solutions whose boards a search keeps (and `solutions.json` lists); beyond
-/// it they are only counted, so memory and output stay bounded whatever
-/// `max_solutions` is: about 10 MB of boards and 40 MB of `solutions.json` on
-/// a 6 x 6 board. Every corpus puzzle (at most 43008 solutions) is listed
-/// whole, so its distinct looks are exact.
-pub const MAX_LISTED: usize = 100_000;
+pub use crate::kind::MAX_LISTED;
 
 pub use crate::kind::stop::{Cancel, StopReason};
 

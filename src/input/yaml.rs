@@ -223,6 +223,17 @@ impl<'de> Visitor<'de> for ValueVisitor {
     }
 }
 
+/// A value as a message names it: the text or number itself, else its kind.
+pub(crate) fn describe(v: &Value) -> String {
+    match v {
+        Value::Str(s) => crate::error::quote(s),
+        Value::Int(i) => format!("the number {i}"),
+        Value::Float(f) => format!("the number {f}"),
+        Value::Bool(b) => format!("the boolean {b}"),
+        other => other.kind().to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,7 +4,6 @@
 //! device or a folder. Only regular files are read (a link to one is fine),
 //! and only up to a size cap, so no input can hang the run or fill memory.
 
-use super::pictures::read_error;
 use crate::error::InputError;
 use std::fs::File;
 use std::io::Read;
@@ -66,7 +65,7 @@ fn open(path: &Path) -> std::io::Result<File> {
     use std::os::unix::fs::OpenOptionsExt;
     std::fs::OpenOptions::new()
         .read(true)
-        .custom_flags(libc::O_NONBLOCK)
+        .custom_flags(rustix::fs::OFlags::NONBLOCK.bits() as i32)
         .open(path)
 }
 
@@ -111,6 +110,23 @@ fn size(bytes: u64) -> String {
         format!("{} MiB", bytes / MIB)
     } else {
         format!("{bytes} bytes")
+    }
+}
+
+/// One wording for a file that cannot be read, whatever the notation.
+pub fn read_error(path: &Path, e: &std::io::Error) -> InputError {
+    use std::io::ErrorKind;
+    match e.kind() {
+        ErrorKind::NotFound if is_png(path) => InputError::new(path, "the file is missing").hint(
+            "every tile K needs its picture input/K.png; `unscramble draw-tiles PUZZLE_DIR` draws missing ones from the edges",
+        ),
+        ErrorKind::NotFound => InputError::new(path, "the file is missing").hint("check the file's name and folder"),
+        ErrorKind::PermissionDenied => {
+            InputError::new(path, "cannot read the file: permission denied")
+                .hint("make it readable, e.g. chmod a+r")
+        }
+        _ => InputError::new(path, format!("cannot read the file: {e}"))
+            .hint("check that the file is a readable regular file"),
     }
 }
 
