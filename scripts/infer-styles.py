@@ -26,6 +26,7 @@ Damage (a scan): jpeg, blur, noise, turn (scale and a slight turn), light
 (all of these mildly at once).
 
 Usage: infer-styles.py make STYLE SIZE SEED DAMAGE yes/no OUT_DIR   (yes: solvable)
+       infer-styles.py fixture STYLE SEED OUT_DIR   (a small 3x3 for tests/infer_styles.rs)
        infer-styles.py bench [--styles A,B] [--seeds 1-40] [--jobs 2] [--keep DIR]
 Env: UNSCRAMBLE (the binary), PHOTOS (folder of the sample photographs),
      EMOJI_FONT, TEXT_FONT.
@@ -364,6 +365,8 @@ class Style:
 
 def draw(style, folder, tiles, tokens, rng):
     side = rng.choice([200, 240, 280, 320])
+    if os.environ.get("TILE_SIDE"):
+        side = int(os.environ["TILE_SIDE"])
     if style == "drawn":
         out = subprocess.run([BIN, "draw-tiles", "-q", str(folder)],
                              capture_output=True, text=True)
@@ -459,6 +462,15 @@ def damage(kind, folder, size, rng):
     return None
 
 
+def fixture(style, seed, out):
+    """A small 3x3 for the tests: 128-pixel tiles stored as 8-bit palette
+    PNGs (a few KB each)."""
+    os.environ["TILE_SIDE"] = "128"
+    make(style, 3, seed, "clean", True, out)
+    for t in (Path(out) / "input").glob("[0-9]*.png"):
+        Image.open(t).convert("RGB").quantize(96, method=Image.MEDIANCUT, dither=Image.NONE).save(t, optimize=True)
+
+
 def make(style, size, seed, kind, solvable, out):
     # The truth and the art depend on (style, size, seed, solvable) only, so
     # a puzzle's clean and damaged cases show the same tiles.
@@ -477,6 +489,7 @@ def make(style, size, seed, kind, solvable, out):
 
 # ---------------------------------------------------------------- the bench
 
+TIMEOUT = int(os.environ.get("INFER_TIMEOUT", "300"))
 STYLES = ["discs", "emoji", "photo", "symbols", "text", "drawn"]
 DAMAGES = ["jpeg", "blur", "noise", "turn", "light", "sheet", "scan"]
 
@@ -498,19 +511,25 @@ def run_case(work, case):
     style, size, seed, kind, solvable = case
     d = Path(work) / ("%s-%dx%d-s%d-%s" % (style, size, size, seed, kind))
     try:
-        make(style, size, seed, kind, solvable, d)
+        if not (d / "input" / "1.png").exists():
+            make(style, size, seed, kind, solvable, d)
     except SystemExit as e:
-        return case, "refused", "the material: %s" % e, None, 0.0
+        return case, "material", "%s" % e, None, 0.0
     start = time.monotonic()
-    out = subprocess.run([BIN, "infer", "--check", "--json", "-q", str(d)], capture_output=True, text=True)
+    try:
+        out = subprocess.run([BIN, "infer", "--check", "--json", "-q", str(d)], capture_output=True, text=True,
+                             timeout=TIMEOUT)
+    except subprocess.TimeoutExpired:
+        return case, "refused", "timed out after %d s" % TIMEOUT, None, TIMEOUT
     secs = time.monotonic() - start
+    debug = " ".join(l for l in out.stderr.splitlines() if l.startswith("DEBUG"))
     try:
         doc = json.loads(out.stdout)
     except ValueError:
         return case, "crash", out.stderr[-300:], None, secs
     if doc.get("errors"):
         msg = doc["errors"][0]["message"]
-        return case, "refused", msg.split("do not decide the edges: ")[-1][:240], None, secs
+        return case, "refused", msg.split("do not decide the edges: ")[-1][:240] + debug, None, secs
     conf = doc.get("confidence")
     if conf is None:
         conf = min((c["confidence"] for c in doc.get("classes", [])), default=0.0)
@@ -518,8 +537,8 @@ def run_case(work, case):
             conf = min(conf, 0.5)
     diffs = doc.get("differences", [])
     if diffs:
-        return case, "wrong", "%d edges differ (%s)" % (len(diffs), diffs[0]), conf, secs
-    return case, "right", "", conf, secs
+        return case, "wrong", "%d edges differ (%s)" % (len(diffs), diffs[0]) + debug, conf, secs
+    return case, "right", debug, conf, secs
 
 
 def bench(argv):
@@ -537,6 +556,9 @@ def bench(argv):
     todo = list(cases(a.styles.split(","), range(lo, hi + 1)))
     with ThreadPoolExecutor(a.jobs) as pool:
         results = list(pool.map(lambda c: run_case(work, c), todo))
+    if os.environ.get("UNSCRAMBLE_INFER_DEBUG"):
+        for r in results:
+            print("case", r[0], r[1], "%.1fs" % r[4], r[2][-300:])
     if not a.keep:
         import shutil
         shutil.rmtree(work, ignore_errors=True)
@@ -548,7 +570,7 @@ def report(results, styles):
     print("|---|---|---|---|---|")
     tot = [0, 0, 0, 0]
     for style in styles:
-        rs = [r for r in results if r[0][0] == style]
+        rs = [r for r in results if r[0][0] == style and r[1] != "material"]
         n = len(rs)
         k = [sum(1 for r in rs if r[1] == w) for w in ("right", "refused")]
         wrong = sum(1 for r in rs if r[1] in ("wrong", "crash"))
@@ -557,11 +579,16 @@ def report(results, styles):
         for i, v in enumerate((n, k[0], k[1], wrong)):
             tot[i] += v
     print("| all | %d | %d | %d | %d |" % tuple(tot))
+    bad = [r for r in results if r[1] == "material"]
+    if bad:
+        print("\nnot counted (the material could not be made, e.g. cut refused the sheet): %d" % len(bad))
+        for r in bad:
+            print("  %s: %s" % (r[0], r[2][-160:]))
     print()
     print("| damage | cases | right | refused | wrong |")
     print("|---|---|---|---|---|")
     for kind in ["clean"] + DAMAGES:
-        rs = [r for r in results if r[0][3] == kind]
+        rs = [r for r in results if r[0][3] == kind and r[1] != "material"]
         if rs:
             print("| %s | %d | %d | %d | %d |" % (kind, len(rs), sum(r[1] == "right" for r in rs),
                                                   sum(r[1] == "refused" for r in rs),
@@ -582,14 +609,16 @@ def report(results, styles):
             print("time %dx%d: median %.2f s, max %.2f s (%d runs)" % (size, size, ts[len(ts) // 2], ts[-1], len(ts)))
     print()
     for r in results:
-        if r[1] != "right":
+        if r[1] not in ("right", "material"):
             (style, size, seed, kind, solvable), what, why = r[0], r[1], r[2]
             print("%s: %s %dx%d seed %d %s%s: %s" % (what, style, size, size, seed, kind,
                                                      "" if solvable else " (unsolvable)", why))
 
 
 if __name__ == "__main__":
-    if len(sys.argv) >= 2 and sys.argv[1] == "bench":
+    if len(sys.argv) == 5 and sys.argv[1] == "fixture":
+        fixture(sys.argv[2], int(sys.argv[3]), sys.argv[4])
+    elif len(sys.argv) >= 2 and sys.argv[1] == "bench":
         bench(sys.argv[2:])
     elif len(sys.argv) == 8 and sys.argv[1] == "make":
         _, _, style, size, seed, kind, solvable, out = sys.argv
