@@ -48,8 +48,10 @@ TEXT_FONTS = [
     "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
     "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf",
 ]
-PHOTOS = ["astronaut.png", "chelsea.png", "coffee.png", "rocket.jpg",
-          "hubble_deep_field.jpg", "retina.jpg", "ihc.png"]
+# Photographs with shapes in them. hubble_deep_field.jpg and ihc.png were
+# dropped: texture all over (black with specks, a stained tissue), the two
+# halves of one crop look alike and the reading refuses them.
+PHOTOS = ["astronaut.png", "chelsea.png", "coffee.png", "rocket.jpg", "retina.jpg"]
 TOKENS = {3: (4, 4), 4: (4, 6), 5: (5, 8), 6: (6, 10)}
 
 
@@ -547,13 +549,17 @@ def bench(argv):
     from concurrent.futures import ThreadPoolExecutor
     ap = argparse.ArgumentParser(prog="infer-styles.py bench")
     ap.add_argument("--styles", default=",".join(STYLES))
-    ap.add_argument("--seeds", default="1-40", help="a range A-B")
+    ap.add_argument("--seeds", default="1-40", help="a range A-B, or a list A,B,C")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--keep", help="keep the puzzles in this folder")
     a = ap.parse_args(argv)
-    lo, hi = (int(x) for x in a.seeds.split("-"))
+    if "-" in a.seeds:
+        lo, hi = (int(x) for x in a.seeds.split("-"))
+        seeds = range(lo, hi + 1)
+    else:
+        seeds = [int(x) for x in a.seeds.split(",")]
     work = a.keep or tempfile.mkdtemp(prefix="bench-infer-styles.")
-    todo = list(cases(a.styles.split(","), range(lo, hi + 1)))
+    todo = list(cases(a.styles.split(","), seeds))
     with ThreadPoolExecutor(a.jobs) as pool:
         results = list(pool.map(lambda c: run_case(work, c), todo))
     if os.environ.get("UNSCRAMBLE_INFER_DEBUG"):

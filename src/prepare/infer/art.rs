@@ -20,7 +20,7 @@ const LOOK_SCALE: f32 = 20.0;
 /// Seam dissimilarities are divided by this before they are added up.
 const SEAM_SCALE: f32 = 20.0;
 /// Weight of the palette difference (0..2) in a pair's cost.
-const HUE_WEIGHT: f32 = 0.5;
+const HUE_WEIGHT: f32 = 1.0;
 /// Pairings costing more than the best by this much are not considered.
 const MARGIN: f32 = 3.0;
 /// A pairing that solves but costs this much more than the best one that
@@ -154,6 +154,17 @@ pub(crate) fn pair_costs(looks: &[Look], classes: &Classes) -> Vec<Vec<f32>> {
         .iter()
         .map(|m| std::array::from_fn(|b| mean_strip(m.iter().map(|&h| &looks[h].strips[b]))))
         .collect();
+    let strip_fg: Vec<Vec<f32>> = classes
+        .members
+        .iter()
+        .map(|m| {
+            (0..looks::STRIP)
+                .map(|k| {
+                    m.iter().map(|&h| looks[h].strip_fg[k]).sum::<f32>() / m.len().max(1) as f32
+                })
+                .collect()
+        })
+        .collect();
     let palettes: Vec<[f32; HUES]> = classes
         .members
         .iter()
@@ -182,7 +193,13 @@ pub(crate) fn pair_costs(looks: &[Look], classes: &Classes) -> Vec<Vec<f32>> {
     let mut cost = vec![vec![0.0f32; k]; k];
     for i in 0..k {
         for j in i + 1..k {
-            let s = seam::dissimilarity(seam::USED, &strips[i], &strips[j]) / SEAM_SCALE;
+            let s = seam::dissimilarity(
+                seam::USED,
+                &strips[i],
+                &strips[j],
+                &strip_fg[i],
+                &strip_fg[j],
+            ) / SEAM_SCALE;
             let h = palette_distance(&own[i], &own[j]);
             let c = s + HUE_WEIGHT * h;
             cost[i][j] = c;
@@ -197,8 +214,8 @@ pub(crate) fn pair_costs(looks: &[Look], classes: &Classes) -> Vec<Vec<f32>> {
 fn palette_distance(a: &[f32; HUES], b: &[f32; HUES]) -> f32 {
     let blur = |p: &[f32; HUES]| -> [f32; HUES] {
         std::array::from_fn(|i| {
-            (0..5)
-                .map(|k| p[(i + HUES + k - 2) % HUES] * [1.0, 2.0, 3.0, 2.0, 1.0][k] / 9.0)
+            (0..3)
+                .map(|k| p[(i + HUES + k - 1) % HUES] * [1.0, 2.0, 1.0][k] / 4.0)
                 .sum()
         })
     };

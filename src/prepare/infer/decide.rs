@@ -46,6 +46,21 @@ const CALIBRATION: [(f32, f32); 4] = [(0.0, 0.3), (0.3, 0.8), (0.6, 0.95), (1.2,
 const NAMES: f32 = 0.95;
 const NAMES_WEAK: f32 = 0.6;
 
+/// A pictures reading's confidence: calibrated from its margin, which a
+/// reading that solves nothing must double (the solver then backs nothing
+/// up: the puzzle is unsolvable, or the classes are cut wrong); a single
+/// picture has no rival pairing and says nothing.
+fn confidence(r: &art::Reading) -> f32 {
+    if r.pairs.len() < 2 {
+        return 0.0;
+    }
+    let margin = r.rival - r.cost;
+    calibrated(if r.solves { margin } else { margin / UNSOLVED })
+}
+
+/// See [`confidence`].
+const UNSOLVED: f32 = 2.0;
+
 fn calibrated(margin: f32) -> f32 {
     let mut prev = CALIBRATION[0];
     for &(m, c) in &CALIBRATION {
@@ -69,7 +84,7 @@ pub(crate) fn decide(
     art: Result<art::Reading, String>,
 ) -> Result<Verdict, String> {
     let debugging = std::env::var_os("UNSCRAMBLE_INFER_DEBUG").is_some();
-    let art_confidence = art.as_ref().map_or(0.0, |r| calibrated(r.rival - r.cost));
+    let art_confidence = art.as_ref().map_or(0.0, confidence);
     let names = if art_confidence >= WRITE_AT {
         Err("not read".to_string())
     } else {
@@ -99,9 +114,18 @@ pub(crate) fn decide(
             doubt: r.doubt,
         }
     };
+    // The names reading stands where the pictures reading saw other classes
+    // (drawn tiles, whose two halves of a colour it cannot tell apart) or
+    // none (cards), not against a pictures reading of the same classes
+    // that pairs them otherwise: symbols and photos carry no names, and the
+    // names reading then pairs by little more than solvability.
+    let contested = match (&art, &names) {
+        (Ok(r), Ok((c, _))) => r.classes.members == c.members,
+        _ => false,
+    };
     match (art, names) {
         (Ok(r), _) if art_confidence >= WRITE_AT => Ok(from_art(r)),
-        (_, Ok((classes, pairing))) if !pairing.weak => Ok(Verdict {
+        (_, Ok((classes, pairing))) if !pairing.weak && !contested => Ok(Verdict {
             classes,
             pairing,
             confidence: NAMES,
@@ -124,7 +148,6 @@ pub(crate) fn decide(
         (Err(a), Err(n)) => Err(if n == "not read" { a } else { n }),
     }
 }
-
 fn debug(
     names: &Result<(Classes, Pairing), String>,
     art: &Result<art::Reading, String>,

@@ -42,6 +42,8 @@ pub(crate) struct Look {
     /// Per cell, 0..1: how clearly it is picture, not the tile's ground
     /// (all 1 when the tile shows no ground of its own).
     pub fg: Vec<f32>,
+    /// The same for each sample of the outer strip.
+    pub strip_fg: Vec<f32>,
 }
 
 /// Is cell `i` inside the half's triangle, clear of the diagonals?
@@ -130,7 +132,7 @@ fn describe_side(tile: &Work, side: usize, ground: Option<Lab>) -> Look {
     if total > 0.0 {
         hues.iter_mut().for_each(|h| *h /= total);
     }
-    let strips = BANDS.map(|(v0, v1)| {
+    let strips: [Vec<Lab>; 2] = BANDS.map(|(v0, v1)| {
         let step = WORK / STRIP;
         (0..STRIP)
             .map(|k| {
@@ -145,11 +147,16 @@ fn describe_side(tile: &Work, side: usize, ground: Option<Lab>) -> Look {
             })
             .collect()
     });
+    let strip_fg = strips[0]
+        .iter()
+        .map(|&c| ground.map_or(1.0, |g| ((delta(c, g) - 6.0) / 10.0).clamp(0.0, 1.0)))
+        .collect();
     Look {
         cells,
         strips,
         hues,
         fg,
+        strip_fg,
     }
 }
 
