@@ -467,10 +467,11 @@ def damage(kind, folder, size, rng):
 def fixture(style, seed, out):
     """A small 3x3 for the tests: 128-pixel tiles stored as 8-bit palette
     PNGs (a few KB each)."""
-    os.environ["TILE_SIDE"] = "128"
+    os.environ["TILE_SIDE"] = "200" if style == "text" else "128"
     make(style, 3, seed, "clean", True, out)
+    colours = 40 if style == "photo" else 96
     for t in (Path(out) / "input").glob("[0-9]*.png"):
-        Image.open(t).convert("RGB").quantize(96, method=Image.MEDIANCUT, dither=Image.NONE).save(t, optimize=True)
+        Image.open(t).convert("RGB").quantize(colours, method=Image.MEDIANCUT, dither=Image.NONE).save(t, optimize=True)
 
 
 def make(style, size, seed, kind, solvable, out):

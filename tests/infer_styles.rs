@@ -113,3 +113,52 @@ fn a_reading_from_the_seams_says_so_and_writes_its_edges() {
     assert!(dir.join("input/tile_dict.yaml").is_file());
     assert!(dir.join("input/infer.png").is_file());
 }
+
+#[test]
+fn a_refused_reading_writes_only_the_review_sheet_and_names_the_halves_in_doubt() {
+    let (_tmp, dir, expect) = copy("photo", false);
+    assert_eq!(expect, "refused");
+    let out = unscramble()
+        .args(["infer"])
+        .arg(&dir)
+        .output()
+        .expect("runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("halves in doubt: tile "), "{stderr}");
+    assert!(
+        stderr.contains("infer.png marks the classes in doubt"),
+        "{stderr}"
+    );
+    assert!(dir.join("input/infer.png").is_file(), "{stderr}");
+    assert!(!dir.join("input/tile_dict.yaml").exists());
+}
+
+#[test]
+fn render_infer_renders_no_refused_reading_and_says_where_edges_came_from() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let root = tmp.path().join("puzzles");
+    for style in ["photo", "emoji"] {
+        let (_t, dir, _) = copy(style, false);
+        let to = root.join(style).join("input");
+        fs::create_dir_all(&to).expect("mkdir");
+        for entry in fs::read_dir(dir.join("input")).expect("copy") {
+            let path = entry.expect("entry").path();
+            fs::copy(&path, to.join(path.file_name().expect("name"))).expect("copy");
+        }
+    }
+    let out = tmp.path().join("out");
+    let (code, stderr) = common::render(&root, &out, &["--infer"]);
+    assert_ne!(code, Some(0), "{stderr}");
+    assert!(
+        stderr.contains("the pictures do not decide the edges"),
+        "{stderr}"
+    );
+    assert!(!out.join("photo/solution-1.png").exists());
+    assert!(out.join("emoji/solution-1.png").is_file(), "{stderr}");
+    let md = fs::read_to_string(out.join("emoji/index.md")).expect("index.md");
+    assert!(
+        md.contains("The edges were read from the tile pictures"),
+        "{md}"
+    );
+}

@@ -108,9 +108,13 @@ pub(crate) fn read(
         .enumerate()
         .find(|&(i, (c, _))| i != at && *c >= chosen);
     let rival = next.map_or(chosen + MARGIN, |(_, (c, _))| *c);
-    let doubt = next
+    let mut doubt = next
         .map(|(_, (_, other))| changed_classes(&pairs, other))
         .unwrap_or_default();
+    // Classes that may be two prints taken for one are in doubt too.
+    doubt.extend((0..k).filter(|&c| classes.confidence[c] < 0.8));
+    doubt.sort_unstable();
+    doubt.dedup();
     let first_solving = first_solving.filter(|&(i, _)| i == at);
     Ok(Reading {
         classes,

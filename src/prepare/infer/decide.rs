@@ -45,6 +45,8 @@ const CALIBRATION: [(f32, f32); 4] = [(0.0, 0.3), (0.3, 0.8), (0.6, 0.95), (1.2,
 /// that a close one does (marked weak).
 const NAMES: f32 = 0.95;
 const NAMES_WEAK: f32 = 0.6;
+/// A names reading with a class less sure than this is not written.
+const NAMES_CLASS_SURE: f32 = 0.5;
 
 /// A pictures reading's confidence: calibrated from its margin, which a
 /// reading that solves nothing must double (the solver then backs nothing
@@ -55,8 +57,21 @@ fn confidence(r: &art::Reading) -> f32 {
         return 0.0;
     }
     let margin = r.rival - r.cost;
-    calibrated(if r.solves { margin } else { margin / UNSOLVED })
+    let pairing = calibrated(if r.solves { margin } else { margin / UNSOLVED });
+    // A class whose members are not much closer to each other than to any
+    // other half may be two prints taken for one (the two halves of a
+    // photo crop of fur): then the pairing of such classes means little.
+    let classes = r.classes.confidence.iter().copied().fold(1.0f32, f32::min);
+    if classes < CLASS_SURE {
+        pairing.min(classes)
+    } else {
+        pairing
+    }
 }
+
+/// Classes less sure than this ([`Classes::confidence`]) bound the
+/// pictures reading's confidence.
+const CLASS_SURE: f32 = 0.8;
 
 /// See [`confidence`].
 const UNSOLVED: f32 = 2.0;
@@ -123,9 +138,17 @@ pub(crate) fn decide(
         (Ok(r), Ok((c, _))) => r.classes.members == c.members,
         _ => false,
     };
+    // A names reading whose classes are not clearly cut grouped pictures
+    // it cannot read (photo crops taken for ink on a wood ground).
+    let loose = names.as_ref().is_ok_and(|(c, _)| {
+        c.members
+            .iter()
+            .zip(&c.confidence)
+            .any(|(m, &k)| !m.is_empty() && k < NAMES_CLASS_SURE)
+    });
     match (art, names) {
         (Ok(r), _) if art_confidence >= WRITE_AT => Ok(from_art(r)),
-        (_, Ok((classes, pairing))) if !pairing.weak && !contested => Ok(Verdict {
+        (_, Ok((classes, pairing))) if !pairing.weak && !contested && !loose => Ok(Verdict {
             classes,
             pairing,
             confidence: NAMES,

@@ -172,10 +172,11 @@ mod tests {
                 .map(|k| [20.0 + i as f32, 30.0 - k as f32 * 0.2, 25.0])
                 .collect()
         });
+        let w = vec![1.0; STRIP];
         for m in [Measure::Band, Measure::Prediction, Measure::Gradient] {
             let (good, bad) = (
-                dissimilarity(m, &a, &partner),
-                dissimilarity(m, &a, &stranger),
+                dissimilarity(m, &a, &partner, &w, &w),
+                dissimilarity(m, &a, &stranger, &w, &w),
             );
             assert!(good < bad, "{m:?}: {good} against {bad}");
         }
