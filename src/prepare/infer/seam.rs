@@ -183,6 +183,7 @@ mod tests {
     }
 
     #[test]
+    #[allow(clippy::needless_range_loop)] // a matrix product, read by index
     fn the_inverse_of_a_matrix_times_it_is_the_identity() {
         let m = [[4.0, 1.0, 0.5], [1.0, 3.0, 0.2], [0.5, 0.2, 2.0]];
         let inv = inverse(&m).expect("invertible");
