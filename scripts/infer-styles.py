@@ -95,12 +95,20 @@ def yaml_text(tiles):
 
 
 def solutions(folder):
-    out = subprocess.run([BIN, "solve", "--json", "--max-solutions", "1", str(folder)],
+    """Solutions found (at most 1); None when the search stopped before it
+    could prove there are none (a large board: try another change)."""
+    import json
+    out = subprocess.run([BIN, "solve", "--json", "--max-solutions", "1", "--no-closest",
+                          "--max-nodes", "20000000", str(folder)],
                          capture_output=True, text=True)
-    for line in out.stdout.splitlines():
-        if '"solutions_total"' in line:
-            return int(line.split(":")[1].strip().rstrip(","))
-    raise SystemExit("solve failed on %s: %s" % (folder, out.stderr[-300:]))
+    try:
+        doc = json.loads(out.stdout[:out.stdout.rindex("}") + 1])
+    except ValueError:
+        raise SystemExit("solve failed on %s: %s" % (folder, out.stderr[-300:]))
+    total = doc.get("solutions_total", 0)
+    if total == 0 and not doc.get("complete", False):
+        return None
+    return total
 
 
 def truth(folder, size, tokens, solvable, rng):
