@@ -161,4 +161,9 @@ fn render_infer_renders_no_refused_reading_and_says_where_edges_came_from() {
         md.contains("The edges were read from the tile pictures"),
         "{md}"
     );
+    let page = fs::read_to_string(out.join("index.html")).expect("gallery");
+    assert!(
+        page.contains("Warning: the edges were inferred from the pictures"),
+        "the gallery says where the edges came from"
+    );
 }
