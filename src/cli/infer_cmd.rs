@@ -55,7 +55,17 @@ fn infer(args: &InferArgs, json: bool, quiet: bool) -> Result<ExitCode, Failure>
         max_pixels: args.max_pixels,
     };
     let inferred = infer::infer(&input_dir, limits)?;
+    if let Some(refused) = inferred.refusal_error(&input_dir) {
+        // The review sheet marks the classes in doubt; the edges are not written.
+        if !check {
+            infer::write(&input_dir, &inferred, force)?;
+        }
+        return Err(refused.into());
+    }
     let mut fields = Map::new();
+    let confidence = (f64::from(inferred.confidence) * 100.0).round() / 100.0;
+    fields.insert("confidence".into(), confidence.into());
+    fields.insert("read_from".into(), source_name(inferred.source).into());
     fields.insert("classes".into(), classes_json(&inferred));
     fields.insert("weak".into(), inferred.pairing.weak.into());
     fields.insert("solutions".into(), inferred.solutions.into());
@@ -100,6 +110,13 @@ fn infer(args: &InferArgs, json: bool, quiet: bool) -> Result<ExitCode, Failure>
     Ok(ExitCode::SUCCESS)
 }
 
+fn source_name(source: infer::decide::Source) -> &'static str {
+    match source {
+        infer::decide::Source::Pictures => "pictures",
+        infer::decide::Source::Names => "names",
+    }
+}
+
 fn describe(inferred: &infer::Inferred) {
     let classes = &inferred.classes;
     for (t, &(plus, minus)) in inferred.pairing.pairs.iter().enumerate() {
@@ -119,10 +136,15 @@ fn describe(inferred: &infer::Inferred) {
         );
     }
     let bound = if inferred.complete { "" } else { "at least " };
+    let how = match inferred.source {
+        infer::decide::Source::Pictures => "read from how the pictures continue across the seams",
+        infer::decide::Source::Names => "read from the names beside the edges",
+    };
     eprintln!(
-        "inferred {} pictures from {} classes; the puzzle has {bound}{} solutions",
+        "inferred {} pictures from {} classes ({how}, confidence {:.2}); the puzzle has {bound}{} solutions",
         inferred.pairing.pairs.len(),
         classes.members.len(),
+        inferred.confidence,
         inferred.solutions
     );
 }

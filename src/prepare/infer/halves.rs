@@ -44,7 +44,7 @@ impl Work {
     /// The pixel seen at `(u, v)` of the frame where side `side` (right, top,
     /// left, bottom) is at the top: the tile turned counter-clockwise by
     /// `(5 - side) % 4` quarter turns.
-    fn at(&self, side: usize, u: usize, v: usize) -> [f32; 3] {
+    pub(crate) fn at(&self, side: usize, u: usize, v: usize) -> [f32; 3] {
         let last = WORK - 1;
         let (x, y) = match side {
             0 => (last - v, u),
@@ -161,8 +161,8 @@ pub(crate) fn describe(tile: &Work) -> [Half; 4] {
 /// colour, and a tile whose four halves happen to be one token (all yellow)
 /// would otherwise be read as a yellow card: its halves then differed by 1
 /// from every other yellow half and fell into classes of their own.
-pub(crate) fn describe_all(tiles: impl Iterator<Item = Work>) -> Vec<Half> {
-    let mut halves: Vec<Half> = tiles.flat_map(|t| describe(&t)).collect();
+pub(crate) fn describe_all(tiles: &[Work]) -> Vec<Half> {
+    let mut halves: Vec<Half> = tiles.iter().flat_map(describe).collect();
     let cards = halves.chunks(4).filter(|t| t[0].card_ground).count();
     if 2 * cards <= halves.len() / 4 {
         for h in &mut halves {

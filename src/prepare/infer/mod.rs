@@ -5,11 +5,15 @@
 //! `tile_dict.yaml` ([`yaml`]) and a review sheet ([`sheet`]). Images stay in
 //! this module: the solver only ever sees candidate puzzles.
 
+pub(crate) mod art;
 pub(crate) mod classes;
+pub mod decide;
 pub(crate) mod halves;
+pub(crate) mod looks;
 pub(crate) mod markers;
 pub(crate) mod names;
 pub mod pairing;
+pub(crate) mod seam;
 pub(crate) mod sheet;
 pub mod yaml;
 
@@ -36,6 +40,15 @@ pub struct Inferred {
     pub puzzle: Puzzle,
     pub classes: classes::Classes,
     pub pairing: pairing::Pairing,
+    /// How sure the reading is, 0..1: the share of readings written at
+    /// this confidence that were right on scripts/bench-infer-styles.
+    pub confidence: f32,
+    pub source: decide::Source,
+    /// Why the reading is not to be written (below [`decide::WRITE_AT`]);
+    /// then only the review sheet is, marking the classes in doubt.
+    pub refusal: Option<String>,
+    /// Classes whose partner the closest other reading changes.
+    pub doubt: Vec<usize>,
     /// Solutions of the inferred puzzle (at most `Limits::default()`'s cap,
     /// and what [`pairing::NODE_BUDGET`] placements find).
     pub solutions: usize,
@@ -44,6 +57,73 @@ pub struct Inferred {
     pub yaml: String,
     /// The review sheet's PNG bytes.
     pub sheet: Vec<u8>,
+}
+
+impl Inferred {
+    fn refused(
+        classes: classes::Classes,
+        pairing: pairing::Pairing,
+        confidence: f32,
+        source: decide::Source,
+        why: String,
+        doubt: Vec<usize>,
+        sheet: Vec<u8>,
+    ) -> Inferred {
+        Inferred {
+            puzzle: pairing.puzzle.clone(),
+            yaml: String::new(),
+            classes,
+            pairing,
+            confidence,
+            source,
+            refusal: Some(why),
+            doubt,
+            solutions: 0,
+            complete: false,
+            sheet,
+        }
+    }
+
+    /// The refusal as the error `infer` reports: why, and the halves in
+    /// doubt by tile and side.
+    pub fn refusal_error(&self, input_dir: &Path) -> Option<PuzzleError> {
+        let why = self.refusal.as_ref()?;
+        let mut halves: Vec<usize> = self
+            .doubt
+            .iter()
+            .flat_map(|&c| self.classes.members[c].iter().copied())
+            .collect();
+        halves.sort_unstable();
+        let named: Vec<String> = halves
+            .iter()
+            .take(12)
+            .map(|h| {
+                format!(
+                    "tile {} {}",
+                    h / 4 + 1,
+                    crate::kind::tiles::model::SIDE_NAMES[h % 4]
+                )
+            })
+            .collect();
+        let more = halves.len().saturating_sub(12);
+        let doubt = if halves.is_empty() {
+            String::new()
+        } else if more > 0 {
+            format!("; halves in doubt: {} and {more} more", named.join(", "))
+        } else {
+            format!("; halves in doubt: {}", named.join(", "))
+        };
+        Some(
+            InputError::new(
+                input_dir,
+                format!("the pictures do not decide the edges: {why}{doubt}"),
+            )
+            .hint(format!(
+                "{SHEET} marks the classes in doubt; check them, or write tile_dict.yaml by hand"
+            ))
+            .into(),
+        )
+    }
 }
 
 /// Said by `render --infer` about every puzzle it inferred.
@@ -63,6 +143,9 @@ pub fn notation(
     limits: PictureLimits,
 ) -> Result<(PathBuf, Vec<u8>), PuzzleError> {
     let inferred = infer(input_dir, limits)?;
+    if let Some(e) = inferred.refusal_error(input_dir) {
+        return Err(e);
+    }
     Ok((input_dir.join(TILE_DICT), inferred.yaml.into_bytes()))
 }
 
@@ -87,7 +170,58 @@ pub fn infer(input_dir: &Path, limits: PictureLimits) -> Result<Inferred, Puzzle
         .into());
     }
     let images = pictures::load_within(input_dir, count, (limits.max_side, limits.max_pixels))?;
-    let halves = halves::describe_all(images.iter().map(halves::Work::new));
+    let works: Vec<halves::Work> = images.iter().map(halves::Work::new).collect();
+    let verdict = decide::decide(side, || read_names(side, &works), read_art(side, &works));
+    let verdict = verdict.map_err(|why| {
+        PuzzleError::from(InputError::new(input_dir, format!("the pictures do not decide the edges: {why}")).hint(
+            "check the pictures (one tile each, square, edges on the picture's edges), or write tile_dict.yaml by hand",
+        ))
+    })?;
+    let decide::Verdict {
+        classes,
+        pairing,
+        confidence,
+        source,
+        refusal,
+        doubt,
+    } = verdict;
+    let sheet = sheet::draw(&images, &classes, &pairing, &doubt);
+    if let Some(why) = refusal {
+        return Ok(Inferred::refused(
+            classes, pairing, confidence, source, why, doubt, sheet,
+        ));
+    }
+    let puzzle = pairing.puzzle.clone();
+    // The count is bounded like the pairing searches: past the budget it is
+    // reported as a lower bound.
+    let limits = Limits {
+        max_nodes: pairing::NODE_BUDGET,
+        ..Limits::default()
+    };
+    let outcome = solve::solve(&puzzle, &limits);
+    let yaml = yaml::write(&puzzle);
+    Ok(Inferred {
+        puzzle,
+        classes,
+        pairing,
+        confidence,
+        source,
+        refusal: None,
+        doubt,
+        solutions: outcome.total,
+        complete: outcome.complete(),
+        yaml,
+        sheet,
+    })
+}
+
+/// The names reading: halves described as ink on a ground, grouped into
+/// classes, paired by the names written on them, checked by solving.
+fn read_names(
+    side: usize,
+    works: &[halves::Work],
+) -> Result<(classes::Classes, pairing::Pairing), String> {
+    let halves = halves::describe_all(works);
     let mut dist = vec![vec![0.0f32; halves.len()]; halves.len()];
     for i in 0..halves.len() {
         for j in i + 1..halves.len() {
@@ -96,19 +230,10 @@ pub fn infer(input_dir: &Path, limits: PictureLimits) -> Result<Inferred, Puzzle
             dist[j][i] = d;
         }
     }
-    let refuse = |why: String| {
-        PuzzleError::from(InputError::new(input_dir, format!("the pictures do not decide the edges: {why}")).hint(
-            "check the pictures (one tile each, square, edges on the picture's edges), or write tile_dict.yaml by hand",
-        ))
-    };
     let mut classes = classes::cluster(&dist, false)
-        .or_else(|even| classes::cluster(&dist, true).map_err(|_| even))
-        .map_err(refuse)?;
+        .or_else(|even| classes::cluster(&dist, true).map_err(|_| even))?;
     if classes.members.len().div_ceil(2) > crate::kind::tiles::model::MAX_TOKENS {
-        return Err(refuse(format!(
-            "{} classes is too many",
-            classes.members.len()
-        )));
+        return Err(format!("{} classes is too many", classes.members.len()));
     }
     // Each class is represented by its most typical member.
     let reps: Vec<usize> = classes
@@ -139,42 +264,33 @@ pub fn infer(input_dir: &Path, limits: PictureLimits) -> Result<Inferred, Puzzle
         &score,
         Some(&differences),
         pairing::NODE_BUDGET,
-    )
-    .map_err(refuse)?;
-    let puzzle = pairing.puzzle.clone();
-    // The count is bounded like the pairing searches: past the budget it is
-    // reported as a lower bound.
-    let limits = Limits {
-        max_nodes: pairing::NODE_BUDGET,
-        ..Limits::default()
-    };
-    let outcome = solve::solve(&puzzle, &limits);
-    let yaml = yaml::write(&puzzle);
-    let sheet = sheet::draw(&images, &classes, &pairing);
-    Ok(Inferred {
-        puzzle,
-        classes,
-        pairing,
-        solutions: outcome.total,
-        complete: outcome.complete(),
-        yaml,
-        sheet,
-    })
+    )?;
+    Ok((classes, pairing))
 }
 
-/// Writes the inferred notation and review sheet into `input_dir`; refuses
-/// to replace a notation file unless `force`. Returns the files written.
+/// The pictures reading: halves described as pictures, paired by how their
+/// seams continue ([`art`]).
+fn read_art(side: usize, works: &[halves::Work]) -> Result<art::Reading, String> {
+    let looks: Vec<looks::Look> = works.iter().flat_map(looks::describe).collect();
+    let (classes, _) = art::classes_of(&looks)?;
+    art::read(side, &looks, classes, pairing::NODE_BUDGET)
+}
+
+/// Writes the inferred notation and review sheet into `input_dir` (only the
+/// sheet when the reading was refused); refuses to replace a notation file
+/// unless `force`. Returns the files written.
 pub fn write(
     input_dir: &Path,
     inferred: &Inferred,
     force: bool,
 ) -> Result<Vec<PathBuf>, PuzzleError> {
-    input::overwrite::guard(input_dir, &[TILE_DICT], force)?;
     let mut written = Vec::new();
-    for (name, bytes) in [
-        (TILE_DICT, inferred.yaml.as_bytes()),
-        (SHEET, &inferred.sheet[..]),
-    ] {
+    let mut files = vec![(SHEET, &inferred.sheet[..])];
+    if inferred.refusal.is_none() {
+        input::overwrite::guard(input_dir, &[TILE_DICT], force)?;
+        files.insert(0, (TILE_DICT, inferred.yaml.as_bytes()));
+    }
+    for (name, bytes) in files {
         let path = input_dir.join(name);
         crate::fsio::write_if_changed(&path, bytes).map_err(|e| OutputError::new(&path, e))?;
         written.push(path);

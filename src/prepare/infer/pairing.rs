@@ -275,7 +275,10 @@ pub(crate) fn decide(
                     "two pairings of the {k} classes solve the puzzle and the pictures cannot tell them apart (scores {best:.3} and {s:.3})"
                 ))
             }
-            Some((_, at)) => {
+            Some((best, at)) => {
+                if std::env::var_os("UNSCRAMBLE_INFER_DEBUG").is_some() {
+                    eprintln!("DEBUG weak: best {best:.4} rival {s:.4} gap {:.4}", (best - s) / best.abs().max(1e-6));
+                }
                 return Ok(finish(side, of, &candidates[at].1, true, tried));
             }
         }

@@ -2,7 +2,8 @@
 //! glance. One row per class, the two classes of a picture one above the
 //! other: the label (`a+`, `a-`), the class's confidence in percent, then
 //! every member half turned with its side at the top. A weak pairing is
-//! marked `weak` in red.
+//! marked `weak` in red; the classes in doubt (those whose partner the
+//! closest other reading changes) are framed in red and marked `?`.
 
 use super::classes::Classes;
 use super::pairing::{token_name, Pairing};
@@ -20,7 +21,12 @@ const LABEL: u32 = 96;
 const SCALE: i32 = 3;
 
 /// Draws the sheet and encodes it as PNG.
-pub(crate) fn draw(images: &[RgbaImage], classes: &Classes, pairing: &Pairing) -> Vec<u8> {
+pub(crate) fn draw(
+    images: &[RgbaImage],
+    classes: &Classes,
+    pairing: &Pairing,
+    doubt: &[usize],
+) -> Vec<u8> {
     let rows = classes.members.len() as u32;
     let widest = classes
         .members
@@ -51,6 +57,19 @@ pub(crate) fn draw(images: &[RgbaImage], classes: &Classes, pairing: &Pairing) -
             );
             if pairing.weak && sign == '+' {
                 crate::gfx::font::draw_text(&mut sheet, "weak", (40, y as i32 + 2), SCALE, red);
+            }
+            if doubt.contains(&class) {
+                let shown = classes.members[class].len().clamp(1, PER_ROW) as u32;
+                let frame = Rect::at(LABEL as i32 - 3, y as i32 - 2)
+                    .of_size(shown * (THUMB + GAP) + 2, THUMB / 2 + 4);
+                draw_filled_rect_mut(&mut sheet, frame, red);
+                crate::gfx::font::draw_text(
+                    &mut sheet,
+                    "?",
+                    (LABEL as i32 - 22, y as i32 + 2),
+                    SCALE,
+                    red,
+                );
             }
             for (k, &half) in classes.members[class].iter().take(PER_ROW).enumerate() {
                 let thumb = half_thumbnail(&images[half / 4], half % 4);

@@ -34,6 +34,12 @@ pub fn puzzle_markdown(r: &PuzzleReport, base: &str) -> String {
         return s;
     }
     let _ = writeln!(s, "{} board, {}.\n", board(r), counts(r));
+    if r.warnings
+        .iter()
+        .any(|w| w == crate::prepare::infer::WARNING)
+    {
+        s.push_str("The edges were read from the tile pictures (`unscramble infer`), not from a notation file.\n\n");
+    }
     if let Some(iframe) = play_iframe(r, base) {
         let _ = writeln!(s, "{iframe}");
     }

@@ -103,7 +103,7 @@ fn one_colour_drawn_tile_among_mixed_ones_is_not_a_card() {
         }
         Work { px }
     };
-    let halves = describe_all([tile([0; 4]), tile([0, 1, 2, 3]), tile([1, 2, 3, 0])].into_iter());
+    let halves = describe_all(&[tile([0; 4]), tile([0, 1, 2, 3]), tile([1, 2, 3, 0])]);
     assert!(halves.iter().all(|h| !h.card_ground));
     assert!(
         describe(&tile([0; 4]))[0].card_ground,

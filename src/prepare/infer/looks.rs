@@ -1,0 +1,256 @@
+//! Each half seen as a picture, not as ink on a ground: its triangle sampled
+//! on a coarse grid in CIELAB (a perceptual colour space, so that equal
+//! distances look equally different), side at the top, and the strips of
+//! pixels just inside its side, which continue the strips of the other half
+//! of its picture across the seam.
+//!
+//! Halves cut from one picture by a tile edge (an animal's head on one tile,
+//! its tail on the other; a photo crop; a symbol) are this module's matter:
+//! copies of one half look alike in this frame, and two halves of one
+//! picture meet along their strips.
+
+use super::halves::{Work, WORK};
+
+/// Cells along the side and towards the centre: 5 working pixels each, fine
+/// enough that the two halves of one round photo crop of fur or foam (alike
+/// in colour, unlike in their pixels) fall apart.
+pub(crate) const COLS: usize = 80;
+pub(crate) const ROWS: usize = 40;
+const CELL: usize = WORK / COLS;
+/// Samples along a strip (5 working pixels each).
+pub(crate) const STRIP: usize = 80;
+/// The two strips' rows, as working pixels from the side: the first band
+/// skips the outermost rows (a scan's or a cut's edge, a printed frame).
+pub(crate) const BANDS: [(usize, usize); 2] = [(5, 13), (13, 21)];
+/// Hue bins of the palette.
+pub(crate) const HUES: usize = 24;
+
+/// A colour in CIELAB.
+pub(crate) type Lab = [f32; 3];
+
+/// What one half looks like as a picture.
+#[derive(Clone, Debug)]
+pub(crate) struct Look {
+    /// Mean colour of each cell, row-major (`COLS x ROWS`); see [`inside`].
+    pub cells: Vec<Lab>,
+    /// Per band, the mean colour of the band along the side, `STRIP`
+    /// samples from the side's left end (seen from inside the tile).
+    pub strips: [Vec<Lab>; 2],
+    /// Chroma-weighted hue histogram of the picture (the cells unlike the
+    /// tile's ground), summing to 1 (all zero for a grey half).
+    pub hues: [f32; HUES],
+    /// Per cell, 0..1: how clearly it is picture, not the tile's ground
+    /// (all 1 when the tile shows no ground of its own).
+    pub fg: Vec<f32>,
+    /// The same for each sample of the outer strip.
+    pub strip_fg: Vec<f32>,
+}
+
+/// Is cell `i` inside the half's triangle, clear of the diagonals?
+pub(crate) fn inside(i: usize) -> bool {
+    let (cx, cy) = (i % COLS, i / COLS);
+    // The cell's corners nearest the diagonals stay inside the triangle.
+    let (u0, u1, v1) = (cx * CELL, (cx + 1) * CELL, (cy + 1) * CELL);
+    v1 + 2 <= u0 && u1 + v1 + 2 <= WORK
+}
+
+/// sRGB (0..255) to CIELAB (D65).
+pub(crate) fn lab(c: [f32; 3]) -> Lab {
+    let lin = |v: f32| {
+        let v = (v / 255.0).clamp(0.0, 1.0);
+        if v <= 0.04045 {
+            v / 12.92
+        } else {
+            ((v + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    let (r, g, b) = (lin(c[0]), lin(c[1]), lin(c[2]));
+    let x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.950_47;
+    let y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    let z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.088_83;
+    let f = |t: f32| {
+        if t > 0.008_856 {
+            t.cbrt()
+        } else {
+            7.787 * t + 16.0 / 116.0
+        }
+    };
+    let (fx, fy, fz) = (f(x), f(y), f(z));
+    [116.0 * fy - 16.0, 500.0 * (fx - fy), 200.0 * (fy - fz)]
+}
+
+/// Describes the four halves of a tile, right, top, left, bottom.
+pub(crate) fn describe(tile: &Work) -> [Look; 4] {
+    let ground = ground(tile);
+    std::array::from_fn(|side| describe_side(tile, side, ground))
+}
+
+/// The tile's own ground, if it shows one: the colour along its diagonals
+/// (between the corners and the centre), where the pictures of two edges
+/// meet and a bought puzzle shows its background. `None` when the
+/// diagonals are not mostly one colour (drawn tiles: coloured triangles).
+fn ground(tile: &Work) -> Option<Lab> {
+    let mut probes = Vec::new();
+    for s in (WORK / 10..WORK * 35 / 100).chain(WORK * 65 / 100..WORK * 9 / 10) {
+        for off in [0usize, 3] {
+            probes.push(lab(tile.at(1, s + off, s)));
+            probes.push(lab(tile.at(1, s, WORK - 1 - s - off)));
+        }
+    }
+    let median: Lab = std::array::from_fn(|c| {
+        let mut v: Vec<f32> = probes.iter().map(|p| p[c]).collect();
+        v.sort_by(f32::total_cmp);
+        v[v.len() / 2]
+    });
+    let near = probes.iter().filter(|&&p| delta(p, median) < 15.0).count();
+    (near * 10 >= probes.len() * 6).then_some(median)
+}
+
+fn describe_side(tile: &Work, side: usize, ground: Option<Lab>) -> Look {
+    let mut cells = vec![[0.0f32; 3]; COLS * ROWS];
+    let mut fg = vec![0.0f32; COLS * ROWS];
+    let mut hues = [0.0f32; HUES];
+    for (i, cell) in cells.iter_mut().enumerate() {
+        if !inside(i) {
+            continue;
+        }
+        let (u0, v0) = ((i % COLS) * CELL, (i / COLS) * CELL);
+        let mut sum = [0.0f32; 3];
+        for v in v0..v0 + CELL {
+            for u in u0..u0 + CELL {
+                let p = tile.at(side, u, v);
+                (0..3).for_each(|k| sum[k] += p[k]);
+            }
+        }
+        let n = (CELL * CELL) as f32;
+        *cell = lab(sum.map(|s| s / n));
+        fg[i] = ground.map_or(1.0, |g| ((delta(*cell, g) - 6.0) / 10.0).clamp(0.0, 1.0));
+        // Hue weighed by chroma.
+        add_hue(&mut hues, *cell, fg[i]);
+    }
+    let total: f32 = hues.iter().sum();
+    if total > 0.0 {
+        hues.iter_mut().for_each(|h| *h /= total);
+    }
+    let strips: [Vec<Lab>; 2] = BANDS.map(|(v0, v1)| {
+        let step = WORK / STRIP;
+        (0..STRIP)
+            .map(|k| {
+                let mut s = [0.0f32; 3];
+                for v in v0..v1 {
+                    for u in k * step..(k + 1) * step {
+                        let p = tile.at(side, u, v);
+                        (0..3).for_each(|c| s[c] += p[c]);
+                    }
+                }
+                lab(s.map(|x| x / ((v1 - v0) * step) as f32))
+            })
+            .collect()
+    });
+    let strip_fg = strips[0]
+        .iter()
+        .map(|&c| ground.map_or(1.0, |g| ((delta(c, g) - 6.0) / 10.0).clamp(0.0, 1.0)))
+        .collect();
+    Look {
+        cells,
+        strips,
+        hues,
+        fg,
+        strip_fg,
+    }
+}
+
+/// Chroma below this is grey (paper, shadows, JPEG's tint): no hue.
+const GREY: f32 = 12.0;
+
+fn add_hue(hues: &mut [f32; HUES], c: Lab, weight: f32) {
+    let chroma = c[1].hypot(c[2]);
+    if chroma < GREY {
+        return;
+    }
+    let turn = (c[2].atan2(c[1]) / std::f32::consts::TAU).rem_euclid(1.0) * HUES as f32;
+    let (lo, frac) = (turn.floor() as usize % HUES, turn.fract());
+    hues[lo] += weight * (chroma - GREY) * (1.0 - frac);
+    hues[(lo + 1) % HUES] += weight * (chroma - GREY) * frac;
+}
+
+/// How different two colours look: CIELAB distance with lightness counted
+/// half (uneven light and a scan's exposure move it most), capped so that
+/// one cell of a thin outline cannot outweigh the rest.
+pub(crate) fn delta(a: Lab, b: Lab) -> f32 {
+    let d = (0.25 * (a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2) + (a[2] - b[2]).powi(2)).sqrt();
+    d.min(CAP)
+}
+
+/// See [`delta`].
+pub(crate) const CAP: f32 = 40.0;
+
+/// How unlike two halves look, side at the top: the mean [`delta`] of their
+/// cells, each weighed by how clearly it is picture in either half (a
+/// wood grain that differs from tile to tile says little), after the
+/// lightness of `b` is moved to `a`'s (uneven light), at
+/// the best shift of a cell each way along the side and a cell towards the
+/// centre (a tile cut a little off, a picture not quite centred).
+pub(crate) fn distance(a: &Look, b: &Look) -> f32 {
+    let mean_l = |l: &Look| {
+        let (s, n) = (0..COLS * ROWS)
+            .filter(|&i| inside(i))
+            .fold((0.0, 0.0), |(s, n), i| (s + l.cells[i][0], n + 1.0));
+        s / f32::max(n, 1.0)
+    };
+    let shift_l = (mean_l(a) - mean_l(b)).clamp(-15.0, 15.0);
+    let mut best = f32::INFINITY;
+    for dv in 0..=1i64 {
+        for du in -1..=1i64 {
+            for (x, y, flip) in [(a, b, 1.0f32), (b, a, -1.0)] {
+                let (mut s, mut n) = (0.0, 0.0);
+                for i in (0..COLS * ROWS).filter(|&i| inside(i)) {
+                    let (cx, cy) = ((i % COLS) as i64 + du, (i / COLS) as i64 + dv);
+                    if cx < 0 || cx >= COLS as i64 || cy >= ROWS as i64 {
+                        continue;
+                    }
+                    let j = cy as usize * COLS + cx as usize;
+                    if !inside(j) {
+                        continue;
+                    }
+                    let mut c = y.cells[j];
+                    c[0] += flip * shift_l;
+                    let w = x.fg[i].max(y.fg[j]) + 0.1;
+                    s += w * delta(x.cells[i], c);
+                    n += w;
+                }
+                if n > 0.0 {
+                    best = best.min(s / n);
+                }
+            }
+        }
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lab_of_white_black_and_red_are_the_textbook_values() {
+        let w = lab([255.0; 3]);
+        assert!(
+            (w[0] - 100.0).abs() < 0.1 && w[1].abs() < 0.1 && w[2].abs() < 0.1,
+            "{w:?}"
+        );
+        assert!(lab([0.0; 3])[0].abs() < 0.1);
+        let r = lab([255.0, 0.0, 0.0]);
+        assert!(
+            (r[0] - 53.2).abs() < 0.5 && (r[1] - 80.1).abs() < 0.5 && (r[2] - 67.2).abs() < 0.5,
+            "{r:?}"
+        );
+    }
+
+    #[test]
+    fn the_triangle_holds_the_side_and_not_the_centre() {
+        assert!(inside(COLS / 2));
+        assert!(!inside(0) && !inside(COLS - 1));
+        assert!(!inside((ROWS - 1) * COLS + COLS / 2));
+    }
+}

@@ -1,0 +1,197 @@
+//! How well two halves continue each other across the seam, from the
+//! strips of pixels just inside their sides ([`looks::BANDS`]).
+//!
+//! The two halves of one picture face each other: sample `k` of one strip
+//! (counted from the left end of its side, seen from inside its tile) meets
+//! sample `STRIP - 1 - k` of the other. Three measures from the square
+//! jigsaw literature, each a dissimilarity (0: the strips continue):
+//!
+//! * [`Measure::Band`]: the colour difference of the facing strips.
+//! * [`Measure::Prediction`] (Pomeranz, Shemesh and Ben-Shahar, CVPR 2011):
+//!   each strip is extended across the seam by its own gradient (the
+//!   difference of its two bands) and compared with the facing strip.
+//! * [`Measure::Gradient`] (Gallagher, CVPR 2012, Mahalanobis gradient
+//!   compatibility): the step across the seam is scored against the
+//!   distribution (mean and covariance) of the steps inside each half.
+//!
+//! Which one `infer` uses was decided on scripts/bench-infer-styles (see
+//! the docs' infer section).
+//!
+//! [`looks::BANDS`]: super::looks::BANDS
+
+use super::looks::{delta, Lab, STRIP};
+
+/// The seam measures compared.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(dead_code)] // all three are kept for the comparison in the tests
+pub(crate) enum Measure {
+    Band,
+    Prediction,
+    Gradient,
+}
+
+/// The measure `infer` pairs classes with.
+pub(crate) const USED: Measure = Measure::Band;
+
+/// The two bands of a half, outer first.
+pub(crate) type Strips = [Vec<Lab>; 2];
+
+/// Dissimilarity of halves `a` and `b` meeting at a seam, symmetric. The
+/// band measure weighs each sample by how clearly it is picture in either
+/// strip (`fa`, `fb`: 0 for the tile's ground), so a symbol a fifth as wide
+/// as the side is not drowned by the plain ground beside it.
+pub(crate) fn dissimilarity(
+    measure: Measure,
+    a: &Strips,
+    b: &Strips,
+    fa: &[f32],
+    fb: &[f32],
+) -> f32 {
+    match measure {
+        Measure::Band => band(a, b, fa, fb),
+        Measure::Prediction => 0.5 * (predicted(a, b) + predicted(b, a)),
+        Measure::Gradient => 0.5 * (mahalanobis(a, b) + mahalanobis(b, a)),
+    }
+}
+
+fn facing(b: &[Lab], k: usize) -> Lab {
+    b[STRIP - 1 - k]
+}
+
+fn band(a: &Strips, b: &Strips, fa: &[f32], fb: &[f32]) -> f32 {
+    let (mut s, mut n) = (0.0, 0.0);
+    for k in 0..STRIP {
+        let w = fa[k].max(fb[STRIP - 1 - k]) + 0.05;
+        s += w * delta(a[0][k], facing(&b[0], k));
+        n += w;
+    }
+    s / n
+}
+
+/// The outer band of `a` continued across the seam by its step from the
+/// inner band, against the outer band of `b`.
+fn predicted(a: &Strips, b: &Strips) -> f32 {
+    (0..STRIP)
+        .map(|k| {
+            let (o, i) = (a[0][k], a[1][k]);
+            // The facing band's centre lies two band widths beyond this one's.
+            let guess: Lab = std::array::from_fn(|c| o[c] + 2.0 * (o[c] - i[c]));
+            delta(guess, facing(&b[0], k))
+        })
+        .sum::<f32>()
+        / STRIP as f32
+}
+
+/// The steps across the seam (from `a`'s outer band to `b`'s, per band
+/// width) scored by their Mahalanobis distance under the steps inside `a`.
+fn mahalanobis(a: &Strips, b: &Strips) -> f32 {
+    let inside: Vec<Lab> = (0..STRIP)
+        .map(|k| std::array::from_fn(|c| a[0][k][c] - a[1][k][c]))
+        .collect();
+    let n = STRIP as f32;
+    let mean: Lab = std::array::from_fn(|c| inside.iter().map(|g| g[c]).sum::<f32>() / n);
+    let mut cov = [[0.0f32; 3]; 3];
+    for g in &inside {
+        for i in 0..3 {
+            for j in 0..3 {
+                cov[i][j] += (g[i] - mean[i]) * (g[j] - mean[j]) / n;
+            }
+        }
+    }
+    // Regularised: a flat strip has no spread, and noise is never zero.
+    for (i, row) in cov.iter_mut().enumerate() {
+        row[i] += 4.0;
+    }
+    let Some(inv) = inverse(&cov) else {
+        return f32::INFINITY;
+    };
+    (0..STRIP)
+        .map(|k| {
+            let step: Lab =
+                std::array::from_fn(|c| (facing(&b[0], k)[c] - a[0][k][c]) / 2.0 - mean[c]);
+            let mut q = 0.0;
+            for i in 0..3 {
+                for j in 0..3 {
+                    q += step[i] * inv[i][j] * step[j];
+                }
+            }
+            q.max(0.0).sqrt().min(20.0)
+        })
+        .sum::<f32>()
+        / n
+}
+
+fn inverse(m: &[[f32; 3]; 3]) -> Option<[[f32; 3]; 3]> {
+    let det = m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1])
+        - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
+        + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]);
+    if det.abs() < 1e-9 {
+        return None;
+    }
+    let c =
+        |r0: usize, c0: usize, r1: usize, c1: usize| m[r0][c0] * m[r1][c1] - m[r0][c1] * m[r1][c0];
+    let adj = [
+        [c(1, 1, 2, 2), -c(0, 1, 2, 2), c(0, 1, 1, 2)],
+        [-c(1, 0, 2, 2), c(0, 0, 2, 2), -c(0, 0, 1, 2)],
+        [c(1, 0, 2, 1), -c(0, 0, 2, 1), c(0, 0, 1, 1)],
+    ];
+    Some(adj.map(|row| row.map(|v| v / det)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Strips of a horizontal colour ramp cut by the seam: `a` holds its
+    /// left part, `b` (turned to face `a`) its right part.
+    fn ramp(offset: f32) -> Strips {
+        let band = |d: f32| {
+            (0..STRIP)
+                .map(|k| [50.0 + offset + d, k as f32 * 0.3, 0.0])
+                .collect()
+        };
+        [band(0.0), band(-4.0)]
+    }
+
+    #[test]
+    fn a_picture_continued_scores_better_than_another_under_every_measure() {
+        let a = ramp(0.0);
+        // The picture's other half: mirrored along the seam, its lightness
+        // rising on beyond the seam as it fell inside `a`.
+        let mirror = |s: &Strips, up: f32| -> Strips {
+            std::array::from_fn(|i| {
+                s[i].iter()
+                    .rev()
+                    .map(|c| [c[0] + up - 8.0 * i as f32, c[1], c[2]])
+                    .collect()
+            })
+        };
+        let partner = mirror(&a, 8.0);
+        let stranger: Strips = std::array::from_fn(|i| {
+            (0..STRIP)
+                .map(|k| [20.0 + i as f32, 30.0 - k as f32 * 0.2, 25.0])
+                .collect()
+        });
+        let w = vec![1.0; STRIP];
+        for m in [Measure::Band, Measure::Prediction, Measure::Gradient] {
+            let (good, bad) = (
+                dissimilarity(m, &a, &partner, &w, &w),
+                dissimilarity(m, &a, &stranger, &w, &w),
+            );
+            assert!(good < bad, "{m:?}: {good} against {bad}");
+        }
+    }
+
+    #[test]
+    #[allow(clippy::needless_range_loop)] // a matrix product, read by index
+    fn the_inverse_of_a_matrix_times_it_is_the_identity() {
+        let m = [[4.0, 1.0, 0.5], [1.0, 3.0, 0.2], [0.5, 0.2, 2.0]];
+        let inv = inverse(&m).expect("invertible");
+        for i in 0..3 {
+            for j in 0..3 {
+                let p: f32 = (0..3).map(|k| m[i][k] * inv[k][j]).sum();
+                assert!((p - f32::from(u8::from(i == j))).abs() < 1e-4);
+            }
+        }
+    }
+}

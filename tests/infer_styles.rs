@@ -1,0 +1,169 @@
+//! `unscramble infer` on art it did not draw: one small 3x3 per style of
+//! scripts/bench-infer-styles (colour half-discs with marks, emoji cut in
+//! two, round photo crops on wood, symbols cut in two, text cards,
+//! draw-tiles), made by scripts/infer-styles.py from a planted truth
+//! (tests/fixtures/infer-styles/README.md). Each is read back to its truth,
+//! or refused with the halves in doubt named and marked on the review
+//! sheet, as its `expect` file says; never written wrong.
+
+mod common;
+
+use common::{fixtures, unscramble};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// A copy of the style's fixture in a temporary folder, its truth as the
+/// folder's tile_dict.yaml when `with_truth`.
+fn copy(style: &str, with_truth: bool) -> (tempfile::TempDir, PathBuf, String) {
+    let src = fixtures().join("infer-styles").join(style);
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let dir = tmp.path().join(style);
+    fs::create_dir_all(dir.join("input")).expect("mkdir");
+    for entry in fs::read_dir(src.join("input")).expect("fixture") {
+        let path = entry.expect("entry").path();
+        fs::copy(
+            &path,
+            dir.join("input").join(path.file_name().expect("name")),
+        )
+        .expect("copy");
+    }
+    if with_truth {
+        fs::copy(src.join("truth.yaml"), dir.join("input/tile_dict.yaml")).expect("truth");
+    }
+    let expect = fs::read_to_string(src.join("expect")).expect("expect file");
+    (tmp, dir, expect.trim().to_string())
+}
+
+fn check(dir: &Path) -> (Option<i32>, String) {
+    let out = unscramble()
+        .args(["infer", "--check"])
+        .arg(dir)
+        .output()
+        .expect("runs");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn reads_back_or_refuses(style: &str) {
+    let (_tmp, dir, expect) = copy(style, true);
+    let (code, stderr) = check(&dir);
+    match expect.as_str() {
+        "right" => assert!(
+            code == Some(0) && stderr.contains("the inferred edges equal tile_dict.yaml"),
+            "{style}: {stderr}"
+        ),
+        "refused" => {
+            assert_eq!(code, Some(1), "{style}: {stderr}");
+            assert!(
+                stderr.contains("the pictures do not decide the edges"),
+                "{style}: {stderr}"
+            );
+            assert!(!stderr.contains("differs:"), "{style}: {stderr}");
+        }
+        other => panic!("{style}: unknown expectation {other}"),
+    }
+}
+
+#[test]
+fn colour_half_discs_with_marks() {
+    reads_back_or_refuses("discs");
+}
+
+#[test]
+fn emoji_cut_in_two() {
+    reads_back_or_refuses("emoji");
+}
+
+#[test]
+fn round_photo_crops_on_wood() {
+    reads_back_or_refuses("photo");
+}
+
+#[test]
+fn symbols_cut_in_two() {
+    reads_back_or_refuses("symbols");
+}
+
+#[test]
+fn text_cards() {
+    reads_back_or_refuses("text");
+}
+
+#[test]
+fn drawn_tiles() {
+    reads_back_or_refuses("drawn");
+}
+
+#[test]
+fn a_reading_from_the_seams_says_so_and_writes_its_edges() {
+    let (_tmp, dir, _) = copy("emoji", false);
+    let out = unscramble()
+        .args(["infer"])
+        .arg(&dir)
+        .output()
+        .expect("runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("read from how the pictures continue across the seams, confidence"),
+        "{stderr}"
+    );
+    assert!(dir.join("input/tile_dict.yaml").is_file());
+    assert!(dir.join("input/infer.png").is_file());
+}
+
+#[test]
+fn a_refused_reading_writes_only_the_review_sheet_and_names_the_halves_in_doubt() {
+    let (_tmp, dir, expect) = copy("photo", false);
+    assert_eq!(expect, "refused");
+    let out = unscramble()
+        .args(["infer"])
+        .arg(&dir)
+        .output()
+        .expect("runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("halves in doubt: tile "), "{stderr}");
+    assert!(
+        stderr.contains("infer.png marks the classes in doubt"),
+        "{stderr}"
+    );
+    assert!(dir.join("input/infer.png").is_file(), "{stderr}");
+    assert!(!dir.join("input/tile_dict.yaml").exists());
+}
+
+#[test]
+fn render_infer_renders_no_refused_reading_and_says_where_edges_came_from() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let root = tmp.path().join("puzzles");
+    for style in ["photo", "emoji"] {
+        let (_t, dir, _) = copy(style, false);
+        let to = root.join(style).join("input");
+        fs::create_dir_all(&to).expect("mkdir");
+        for entry in fs::read_dir(dir.join("input")).expect("copy") {
+            let path = entry.expect("entry").path();
+            fs::copy(&path, to.join(path.file_name().expect("name"))).expect("copy");
+        }
+    }
+    let out = tmp.path().join("out");
+    let (code, stderr) = common::render(&root, &out, &["--infer"]);
+    assert_ne!(code, Some(0), "{stderr}");
+    assert!(
+        stderr.contains("the pictures do not decide the edges"),
+        "{stderr}"
+    );
+    assert!(!out.join("photo/solution-1.png").exists());
+    assert!(out.join("emoji/solution-1.png").is_file(), "{stderr}");
+    let md = fs::read_to_string(out.join("emoji/index.md")).expect("index.md");
+    assert!(
+        md.contains("The edges were read from the tile pictures"),
+        "{md}"
+    );
+    let page = fs::read_to_string(out.join("index.html")).expect("gallery");
+    assert!(
+        page.contains("Warning: the edges were inferred from the pictures"),
+        "the gallery says where the edges came from"
+    );
+}
