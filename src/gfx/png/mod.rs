@@ -7,6 +7,7 @@
 //! pixels give the same bytes on every machine and thread count.
 
 mod deflate;
+mod filter;
 mod huffman;
 mod pieces;
 #[cfg(test)]
@@ -68,6 +69,7 @@ impl PngWriter {
         scanlines(
             &mut self.scanlines,
             data.chunks_exact((width as usize * bpp).max(1)),
+            bpp,
         );
         self.bits.out.clear();
         self.bits.out.extend_from_slice(&ZLIB_HEADER);
@@ -111,7 +113,7 @@ impl PngWriter {
                 adler.append(piece.adler);
                 continue;
             }
-            scanlines(&mut self.scanlines, rows);
+            scanlines(&mut self.scanlines, rows, bpp);
             let from = self.bits.out.len();
             (self.deflater).compress(&self.scanlines, shape, hash, false, &mut self.bits);
             let part_adler = pieces::Adler::of(&self.scanlines);
@@ -120,7 +122,7 @@ impl PngWriter {
                 pieces.keep(hash, key, &self.bits.out[from..], part_adler);
             }
         }
-        scanlines(&mut self.scanlines, lines);
+        scanlines(&mut self.scanlines, lines, bpp);
         if self.scanlines.is_empty() {
             // An empty final block with the fixed codes: 10 bits.
             self.bits.put(0b011, 3);
@@ -161,11 +163,16 @@ impl PngWriter {
 /// zlib header: deflate with a 32 KiB window, no dictionary.
 const ZLIB_HEADER: [u8; 2] = [0x78, 0x5e];
 
-/// Lays `lines` out as scanlines in `out` (cleared first), each with
-/// filter type 0 (none): the parse finds the neighbours that filters would
-/// subtract, and drawn tiles compress better unfiltered (measured in
+/// Lays `lines` out as scanlines in `out` (cleared first). Palette rows are
+/// left unfiltered (filter type 0): the parse finds the neighbours that
+/// filters would subtract, and indices are not quantities to subtract.
+/// Truecolour rows are filtered ([`filter`]): with thousands of colours
+/// the residuals compress and the raw bytes do not (measured in
 /// docs/performance.md).
-fn scanlines<'a>(out: &mut Vec<u8>, lines: impl Iterator<Item = &'a [u8]>) {
+fn scanlines<'a>(out: &mut Vec<u8>, lines: impl Iterator<Item = &'a [u8]>, bpp: usize) {
+    if bpp > 1 {
+        return filter::filtered(out, lines, bpp);
+    }
     out.clear();
     for line in lines {
         out.push(0);
