@@ -70,7 +70,8 @@ impl Default for Deflater {
 }
 
 impl Deflater {
-    /// Compresses `data`, scanlines of `row` bytes with `bpp` bytes a pixel,
+    /// Compresses `data`, scanlines of `row` bytes with `bpp` bytes a pixel
+    /// (`filtered`: truecolour rows through [`super::filter`]),
     /// as deflate blocks appended to `out`; `hash` adds the probe for
     /// repeats that are not next to the byte. No match reaches before
     /// `data`. With `last` the stream ends here; otherwise the blocks end
@@ -79,7 +80,7 @@ impl Deflater {
     pub(super) fn compress(
         &mut self,
         data: &[u8],
-        (row, bpp): (usize, usize),
+        (row, bpp, filtered): (usize, usize, bool),
         hash: bool,
         last: bool,
         out: &mut BitWriter,
@@ -90,13 +91,13 @@ impl Deflater {
         near.retain(|&d| d > 0 && d <= WINDOW);
         near.sort_unstable();
         near.dedup();
-        // Matches that pay: in filtered truecolour rows a literal costs about
+        // Matches that pay: in filtered rows a literal costs about
         // six bits, so a short match at a far distance (a long distance code
         // and its extra bits) costs more than the bytes it covers. Palette
         // rows take every match of three bytes, as before.
         // Their repeats are rare too, so the hash table is kept small enough
         // to stay in the first-level cache instead of missing it at every byte.
-        let (far, bits) = if bpp >= 3 {
+        let (far, bits) = if filtered {
             (FAR_MIN_RGB, HASH_BITS_RGB)
         } else {
             (MIN_MATCH, HASH_BITS)

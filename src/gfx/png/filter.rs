@@ -5,8 +5,8 @@
 //! difference from the left, upper or Paeth-predicted pixel is small and
 //! repetitive, and that is what compresses. Each row gets the filter whose
 //! residuals have the smallest sum of magnitudes (libpng's heuristic). Drawn
-//! pictures lose nothing by it: a flat run filters to zeros that the parse
-//! takes as one match, as it took the run itself.
+//! pictures of a few hundred colours compress better unfiltered (filtering
+//! breaks their exact repeats), so the writer tries both ways.
 //!
 //! The first row of a part may use only None or Sub (no reference to the row
 //! above), so a part's bytes depend on its rows alone and it can be copied
@@ -23,6 +23,26 @@ pub(super) fn filtered<'a>(out: &mut Vec<u8>, lines: impl Iterator<Item = &'a [u
         apply(out, filter, line, prev, bpp);
         prev = Some(line);
     }
+}
+
+/// Whether at least three pixels in four repeat the pixel to their left or
+/// the one above: drawn pictures do (flat fills), photos and scans do not.
+pub(super) fn repetitive(rows: &[&[u8]], bpp: usize) -> bool {
+    let (mut same, mut all) = (0usize, 0usize);
+    let mut prev: Option<&[u8]> = None;
+    for line in rows {
+        let pixels = line.chunks_exact(bpp);
+        let left = std::iter::once(None).chain(line.chunks_exact(bpp).map(Some));
+        let up = prev.map(|p| p.chunks_exact(bpp));
+        let mut up = up.into_iter().flatten();
+        for (x, a) in pixels.zip(left) {
+            let b = up.next();
+            same += usize::from(a == Some(x) || b == Some(x));
+            all += 1;
+        }
+        prev = Some(line);
+    }
+    4 * same >= 3 * all
 }
 
 /// The magnitude of a residual taken as a signed byte.
@@ -179,6 +199,21 @@ mod tests {
         // The first row may not refer to the row above; the others do.
         assert!(types[0] <= 1, "first row filter {}", types[0]);
         assert!(types[1..].iter().any(|&t| t >= 2), "types {types:?}");
+    }
+
+    #[test]
+    fn flat_fills_are_repetitive_and_noise_is_not() {
+        let flat: Vec<u8> = (0..30 * 10)
+            .map(|i| [9, 9, 9, 200, 1, 2][i % 6 / 3 * 3 + i % 3])
+            .collect();
+        let flat_rows: Vec<&[u8]> = flat.chunks_exact(30).collect();
+        // Pixels alternate in a row but repeat the row above from the second row.
+        assert!(repetitive(&flat_rows, 3));
+        let noise: Vec<u8> = (0..30 * 3)
+            .map(|i: usize| (i * i * 7 % 251) as u8)
+            .collect();
+        let noise_rows: Vec<&[u8]> = noise.chunks_exact(30).collect();
+        assert!(!repetitive(&noise_rows, 3));
     }
 
     #[test]
