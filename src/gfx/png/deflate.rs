@@ -24,6 +24,11 @@ const MAX_MATCH: usize = 258;
 /// the board, large enough that the block headers (~80 bytes) do not matter.
 const BLOCK_SYMBOLS: usize = 1 << 15;
 const HASH_BITS: u32 = 15;
+/// The shortest match at a distance other than the pixel to the left in
+/// filtered truecolour rows (the hash probe's must be one longer).
+const FAR_MIN_RGB: usize = 7;
+/// Hash bits for truecolour rows: 16 KiB of the table.
+const HASH_BITS_RGB: u32 = 12;
 
 /// A literal byte, or `MATCH | length << 16 | distance`.
 const MATCH: u32 = 1 << 31;
@@ -65,7 +70,8 @@ impl Default for Deflater {
 }
 
 impl Deflater {
-    /// Compresses `data`, scanlines of `row` bytes with `bpp` bytes a pixel,
+    /// Compresses `data`, scanlines of `row` bytes with `bpp` bytes a pixel
+    /// (`filtered`: truecolour rows through [`super::filter`]),
     /// as deflate blocks appended to `out`; `hash` adds the probe for
     /// repeats that are not next to the byte. No match reaches before
     /// `data`. With `last` the stream ends here; otherwise the blocks end
@@ -74,7 +80,7 @@ impl Deflater {
     pub(super) fn compress(
         &mut self,
         data: &[u8],
-        (row, bpp): (usize, usize),
+        (row, bpp, filtered): (usize, usize, bool),
         hash: bool,
         last: bool,
         out: &mut BitWriter,
@@ -85,13 +91,24 @@ impl Deflater {
         near.retain(|&d| d > 0 && d <= WINDOW);
         near.sort_unstable();
         near.dedup();
+        // Matches that pay: in filtered rows a literal costs about
+        // six bits, so a short match at a far distance (a long distance code
+        // and its extra bits) costs more than the bytes it covers. Palette
+        // rows take every match of three bytes, as before.
+        // Their repeats are rare too, so the hash table is kept small enough
+        // to stay in the first-level cache instead of missing it at every byte.
+        let (far, bits) = if filtered {
+            (FAR_MIN_RGB, HASH_BITS_RGB)
+        } else {
+            (MIN_MATCH, HASH_BITS)
+        };
         self.start_stream(data.len());
         let mut start = 0;
         let mut i = 0;
         loop {
             self.symbols.clear();
             while i < data.len() && self.symbols.len() < BLOCK_SYMBOLS {
-                i += self.step(data, i, &near, hash);
+                i += self.step(data, i, (&near, far), hash.then_some(bits));
             }
             let end = i >= data.len();
             self.write_block(&data[start..i], last && end, out);
@@ -121,33 +138,45 @@ impl Deflater {
 
     /// Chooses the symbol at `i` and returns how many bytes it covers.
     #[inline]
-    fn step(&mut self, data: &[u8], i: usize, near: &[usize], hash: bool) -> usize {
+    fn step(
+        &mut self,
+        data: &[u8],
+        i: usize,
+        (near, far): (&[usize], usize),
+        hash: Option<u32>,
+    ) -> usize {
         let max = (data.len() - i).min(MAX_MATCH);
         let (mut len, mut dist) = (0, 0);
+        // The first four bytes here: a candidate whose first three differ
+        // cannot give a match, and is passed over without comparing further
+        // (most are, in pictures of many colours). The choice is the same.
+        let head = (max >= 4).then(|| load32(data, i));
         for &d in near {
             if d > i {
                 break;
             }
+            if head.is_some_and(|h| (h ^ load32(data, i - d)) & 0x00ff_ffff != 0) {
+                continue;
+            }
             let l = common_prefix(data, i - d, i, max);
-            if l > len {
+            if l > len && (d == near[0] || l >= far) {
                 (len, dist) = (l, d);
                 if l == max {
                     break;
                 }
             }
         }
-        if hash && len < max && i + 4 <= data.len() {
-            let key = u32::from_le_bytes([data[i], data[i + 1], data[i + 2], data[i + 3]]);
-            let h = (key.wrapping_mul(0x9E37_79B1) >> (32 - HASH_BITS)) as usize;
+        if let (Some(key), Some(bits)) = (head.filter(|_| len < max), hash) {
+            let h = (key.wrapping_mul(0x9E37_79B1) >> (32 - bits)) as usize;
             // Stored as base + position + 1: this stream's entries are above base.
             let stored = self.table[h] as usize;
             let base = self.base as usize;
             self.table[h] = (base + i + 1) as u32;
             let candidate = stored.saturating_sub(base);
-            if stored > base && i + 1 - candidate <= WINDOW {
+            if stored > base && i + 1 - candidate <= WINDOW && load32(data, candidate - 1) == key {
                 let c = candidate - 1;
                 let l = common_prefix(data, c, i, max);
-                if l > len && l >= 4 {
+                if l > len && l > far {
                     (len, dist) = (l, i - c);
                 }
             }
@@ -227,6 +256,13 @@ impl Deflater {
         }
         out.put(u32::from(lc[256]), u32::from(ll[256]));
     }
+}
+
+/// The four bytes at `i` (`i + 4 <= data.len()`), little-endian.
+#[inline]
+fn load32(data: &[u8], i: usize) -> u32 {
+    let b = &data[i..i + 4];
+    u32::from_le_bytes([b[0], b[1], b[2], b[3]])
 }
 
 /// How many bytes from `a` and from `b` agree, up to `max` (`a < b`, and

@@ -7,6 +7,7 @@
 //! pixels give the same bytes on every machine and thread count.
 
 mod deflate;
+mod filter;
 mod huffman;
 mod pieces;
 #[cfg(test)]
@@ -22,7 +23,9 @@ pub use pieces::{Part, Pieces};
 pub struct PngWriter {
     deflater: Deflater,
     scanlines: Vec<u8>,
+    filtered: Vec<u8>,
     bits: BitWriter,
+    spare: BitWriter,
 }
 
 /// How the scanlines are compressed. The pixels are the same with each.
@@ -84,7 +87,7 @@ impl PngWriter {
     ) -> bool {
         out.clear();
         let (data, bpp) = pixels.bytes();
-        scanlines(
+        plain(
             &mut self.scanlines,
             data.chunks_exact((width as usize * bpp).max(1)),
         );
@@ -125,7 +128,6 @@ impl PngWriter {
         };
         let (data, bpp) = pixels.bytes();
         let row = width as usize * bpp;
-        let shape = (row + 1, bpp);
         self.bits.out.clear();
         self.bits.out.extend_from_slice(&ZLIB_HEADER);
         let mut adler = pieces::Adler::default();
@@ -138,26 +140,67 @@ impl PngWriter {
                 adler.append(piece.adler);
                 continue;
             }
-            scanlines(&mut self.scanlines, rows);
+            let rows: Vec<&[u8]> = rows.collect();
             let from = self.bits.out.len();
-            (self.deflater).compress(&self.scanlines, shape, hash, false, &mut self.bits);
-            let part_adler = pieces::Adler::of(&self.scanlines);
+            let part_adler = self.squeeze(&rows, (row, bpp), hash, false);
             adler.append(part_adler);
             if let Some(key) = &part.key {
                 pieces.keep(hash, key, &self.bits.out[from..], part_adler);
             }
         }
-        scanlines(&mut self.scanlines, lines);
-        if self.scanlines.is_empty() {
+        let rest: Vec<&[u8]> = lines.collect();
+        if rest.is_empty() {
             // An empty final block with the fixed codes: 10 bits.
             self.bits.put(0b011, 3);
             self.bits.put(0, 7);
         } else {
-            (self.deflater).compress(&self.scanlines, shape, hash, true, &mut self.bits);
-            adler.append(pieces::Adler::of(&self.scanlines));
+            adler.append(self.squeeze(&rest, (row, bpp), hash, true));
         }
         self.bits.align();
         self.finish(width, height, pixels, adler.value(), out);
+    }
+
+    /// Compresses `rows` onto `self.bits` (byte-aligned before and after)
+    /// and returns the checksum of their scanlines. Truecolour rows are
+    /// compressed both unfiltered and filtered and the shorter kept: drawn
+    /// pictures of a few hundred colours repeat exact runs that filtering
+    /// breaks, photos and scans of thousands compress only filtered. Rows
+    /// where few pixels repeat the one to their left or above (photos,
+    /// scans) are only filtered: unfiltered, they have nothing to match.
+    /// The choice depends on the rows alone, as the bytes must.
+    fn squeeze(
+        &mut self,
+        rows: &[&[u8]],
+        (row, bpp): (usize, usize),
+        hash: bool,
+        last: bool,
+    ) -> pieces::Adler {
+        let from = self.bits.out.len();
+        if bpp > 1 && !filter::repetitive(rows, bpp) {
+            filter::filtered(&mut self.filtered, rows.iter().copied(), bpp);
+            let shape = (row + 1, bpp, true);
+            (self.deflater).compress(&self.filtered, shape, hash, last, &mut self.bits);
+            self.bits.align();
+            return pieces::Adler::of(&self.filtered);
+        }
+        plain(&mut self.scanlines, rows.iter().copied());
+        let shape = (row + 1, bpp, false);
+        (self.deflater).compress(&self.scanlines, shape, hash, last, &mut self.bits);
+        self.bits.align();
+        if bpp == 1 {
+            return pieces::Adler::of(&self.scanlines);
+        }
+        filter::filtered(&mut self.filtered, rows.iter().copied(), bpp);
+        self.spare.out.clear();
+        let shape = (row + 1, bpp, true);
+        (self.deflater).compress(&self.filtered, shape, hash, last, &mut self.spare);
+        self.spare.align();
+        if self.spare.out.len() < self.bits.out.len() - from {
+            self.bits.out.truncate(from);
+            self.bits.out.extend_from_slice(&self.spare.out);
+            return pieces::Adler::of(&self.filtered);
+        }
+        pieces::Adler::of(&self.scanlines)
     }
 
     /// Ends the zlib stream with the `adler` of all scanlines and writes
@@ -188,11 +231,10 @@ impl PngWriter {
 /// zlib header: deflate with a 32 KiB window, no dictionary.
 const ZLIB_HEADER: [u8; 2] = [0x78, 0x5e];
 
-/// Lays `lines` out as scanlines in `out` (cleared first), each with
-/// filter type 0 (none): the parse finds the neighbours that filters would
-/// subtract, and drawn tiles compress better unfiltered (measured in
-/// docs/performance.md).
-fn scanlines<'a>(out: &mut Vec<u8>, lines: impl Iterator<Item = &'a [u8]>) {
+/// Lays `lines` out as unfiltered scanlines (filter type 0) in `out`,
+/// cleared first: the parse finds the neighbours that filters would
+/// subtract. Truecolour rows are also tried filtered (`squeeze`).
+fn plain<'a>(out: &mut Vec<u8>, lines: impl Iterator<Item = &'a [u8]>) {
     out.clear();
     for line in lines {
         out.push(0);
