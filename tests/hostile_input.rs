@@ -298,10 +298,10 @@ fn a_hostile_folder_name_is_text_on_every_page() {
         &profile("play"),
         &out.join(name).join("play.html"),
     );
-    assert_eq!(play["title"], format!("Play {shown}"), "{play}");
+    assert_eq!(play["title"], format!("Play {title}"), "{play}");
     assert_eq!(
         play["headings"],
-        serde_json::json!([format!("Play {shown}")])
+        serde_json::json!([format!("Play {title}")])
     );
     // Its own two: the data and the code.
     nothing_injected(&play, 2, "play.html");
