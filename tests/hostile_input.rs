@@ -246,7 +246,6 @@ fn a_hostile_folder_name_is_text_on_every_page() {
     let name = "Q\" pwned=\"yes' it's </script><img id=injected src=x onerror=document.title=1>\nZ";
     copy_dir(&repo().join("tests/good_inputs/palette"), &root.join(name));
     render_ok(&root, &out, &[]);
-    let shown = name.replace('\n', "\\u{a}");
     let profile = |n: &str| tmp.path().join(format!("profile-{n}"));
 
     // The gallery titles each folder of the name and joins them with " / ".

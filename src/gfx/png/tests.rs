@@ -251,7 +251,7 @@ fn zopfli_compresses_a_block_at_a_time_into_one_stream() {
     let (w, h) = (100u32, 40u32);
     let px = board_like(w, h, 7);
     let mut lines = Vec::new();
-    scanlines(&mut lines, px.chunks_exact(w as usize * 3));
+    plain(&mut lines, px.chunks_exact(w as usize * 3));
     let adler = pieces::Adler::of(&lines).value();
     let mut streams = Vec::new();
     for block in [usize::MAX, 1000] {
