@@ -18,12 +18,18 @@ pub struct ConvertArgs {
     #[arg(long)]
     pub force: bool,
     #[command(flatten)]
+    pub links: crate::cli::Links,
+    #[command(flatten)]
     pub reporting: Reporting,
 }
 
 pub fn run(args: &ConvertArgs) -> ExitCode {
     set_colors(args.reporting.chatter.color);
     let (from, to_dir) = (&args.from, &args.to_dir);
+    if let Err(e) = args.links.check(from) {
+        let e = unscramble::error::PuzzleError::from(e);
+        return args.reporting.fail("convert", to_dir, e.into());
+    }
     match input::convert_to_tile_dict(from, to_dir, args.force) {
         Ok(written) => {
             if args.reporting.json {

@@ -129,6 +129,10 @@ impl std::fmt::Debug for Progress {
             "Progress(none)"
         })
     }
+    /// Follow links that lead out of the puzzles folder, and read inputs
+    /// through them (`--allow-links-out`); without it both are refused, so
+    /// a link in a pull request cannot publish a file of the machine.
+    pub allow_links_out: bool,
 }
 
 impl Default for Options {
@@ -147,6 +151,7 @@ impl Default for Options {
             snippet: Some(crate::present::snippet::DEFAULT_NAME.to_string()),
             infer: false,
             progress: Progress::default(),
+            allow_links_out: false,
         }
     }
 }

@@ -126,6 +126,10 @@ fn process(
     options: &Options,
     gate: &Gate,
 ) -> Result<PuzzleReport, Failure> {
+    if let Some(root) = &p.within {
+        let within = "the puzzles folder";
+        crate::kind::tiles::input::confine(&p.input_dir(), root, within)?;
+    }
     let inferred = options.infer && crate::prepare::infer::is_picture_puzzle(&p.dir);
     let (notation, bytes) = if inferred {
         infer(p, options, gate)?

@@ -1,5 +1,6 @@
 //! Reading a puzzle folder's `input/`: the notation file and the tile pictures.
 
+mod confine;
 pub mod convert;
 pub(crate) mod legespiel_xml;
 pub(crate) mod letters;
@@ -16,6 +17,7 @@ use crate::input::{file, utf8, yaml};
 use convert::ConvertError;
 use std::path::Path;
 
+pub use confine::{confine, confine_named};
 pub use spec::Parsed;
 
 /// The native notation (the constraint-programming post).

@@ -3,6 +3,8 @@
 //! commands (`generate`, `draw`, `animate`, `convert`) and `prepare` all
 //! write through, so none of them depends on the pipeline for it.
 
+pub(crate) mod links;
+
 use std::fs;
 use std::io::{self, Read, Write};
 use std::path::Path;
