@@ -278,7 +278,13 @@ pub fn render_all(
         return Ok(Run::interrupted(summary));
     }
     let keep: BTreeSet<PathBuf> = found.puzzles.iter().map(|p| p.rel.clone()).collect();
-    let pruned = crate::pipeline::prune::prune(out, &keep, options.check)?;
+    let walk = crate::pipeline::prune::Walk {
+        keep: &keep,
+        puzzles: root,
+        check: options.check,
+        cancel: &options.cancel,
+    };
+    let pruned = crate::pipeline::prune::prune(out, &walk)?;
     let snippet = (
         options.snippet.as_deref(),
         options.output.link_prefix.as_deref(),
