@@ -120,6 +120,11 @@ fn prune_folder(
     // (and a journal) recorded, where the bytes still match.
     let mut sink = Sink::new(dir, check, Some(&m.files))?;
     sink.sweep()?;
+    // And what `animate` wrote beside the boards, on its own record's word.
+    let record = crate::kind::tiles::animate::RECORD;
+    let (animated, kept) = crate::fsio::writer::sweep_record(dir, record, check)?;
+    sink.removed.extend(animated);
+    sink.kept.extend(kept);
     for name in &sink.kept {
         pruned.warnings.push(format!(
             "{}: kept, changed since unscramble wrote it (delete it if it is no longer wanted)",

@@ -91,9 +91,7 @@ pub(crate) fn key(options: &impl Serialize, inputs: &[(&str, &[u8])]) -> Result<
     Ok(h.finalize().to_hex().to_string())
 }
 
-pub(crate) fn hash(bytes: &[u8]) -> String {
-    blake3::hash(bytes).to_hex().to_string()
-}
+pub(crate) use crate::fsio::hash;
 
 pub(crate) fn tool() -> String {
     format!("unscramble {}", env!("CARGO_PKG_VERSION"))

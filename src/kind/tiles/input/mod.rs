@@ -113,14 +113,12 @@ pub fn convert_to_tile_dict(
         .hint("move board.yaml away first")
         .into());
     }
-    std::fs::create_dir_all(to_dir).map_err(ConvertError::write(to_dir))?;
+    let mut writer = crate::fsio::writer::Writer::open(to_dir, force)?;
     let mut written = Vec::new();
     for (name, text) in [(TILE_DICT, Some(out.tile_dict)), (BOARD, out.board)] {
         if let Some(text) = text {
-            let path = to_dir.join(name);
-            crate::fsio::write_if_changed(&path, text.as_bytes())
-                .map_err(ConvertError::write(&path))?;
-            written.push(path);
+            writer.put(name, text.as_bytes())?;
+            written.push(writer.path(name));
         }
     }
     Ok(written)
