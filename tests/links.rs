@@ -62,7 +62,7 @@ fn inputs_linked_out_of_the_puzzles_folder_are_refused_and_not_shown() {
         stderr.clone(),
         read(&out.join("summary.json")),
         read(&out.join("index.html")),
-        read(&out.join("index.md")),
+        read(&out.join("all-puzzles.md")),
     ] {
         assert!(!text.contains("hunter2"), "{text}");
     }
