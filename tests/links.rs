@@ -187,3 +187,24 @@ fn ctrl_c_stops_a_walk_that_left_the_puzzles_folder() {
     }
     assert!(!out.join("summary.json").exists());
 }
+
+#[test]
+fn a_config_found_in_the_folder_may_not_trust_links_out() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    drawn_puzzle(&tmp.path().join("puzzles"), "p", SEED_000, 16);
+    fs::write(
+        tmp.path().join("unscramble.toml"),
+        "[render]\nallow-links-out = true\n",
+    )
+    .expect("write");
+    let output = unscramble().current_dir(tmp.path()).output().expect("runs");
+    let err = stderr(&output);
+    assert_eq!(output.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains(
+            "'allow-links-out' would read puzzle files through links out of the puzzles folder"
+        ),
+        "{err}"
+    );
+    assert!(!tmp.path().join("output").exists());
+}

@@ -53,7 +53,8 @@ fn infer(args: &InferArgs, json: bool, quiet: bool) -> Result<ExitCode, Failure>
     let input_dir = puzzle_dir.join("input");
     if !check {
         // Refused before the work, not after it.
-        input::overwrite::guard(&input_dir, &[TILE_DICT], force).map_err(PuzzleError::from)?;
+        let writes = [TILE_DICT, infer::SHEET];
+        input::overwrite::guard(&input_dir, &writes, force).map_err(PuzzleError::from)?;
     }
     let limits = infer::PictureLimits {
         max_side: args.max_tile_side,
