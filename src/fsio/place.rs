@@ -88,7 +88,12 @@ fn link_from(cwd: &Path, path: &Path) -> io::Result<Option<Link>> {
             return Ok(Some(Link {
                 link: shown(&next),
                 target,
-                instead: shown(&real.join(rest)),
+                // `real` alone when the link is last: no trailing `/` to show.
+                instead: shown(&if rest.as_os_str().is_empty() {
+                    real
+                } else {
+                    real.join(rest)
+                }),
                 last: i == last,
             }));
         }
