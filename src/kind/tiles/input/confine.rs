@@ -4,9 +4,10 @@
 //! `summary.json`, the gallery), and `1.png -> any picture` would publish
 //! it. Checked before anything is read, so nothing of the target is shown.
 
-use super::{BOARD, NOTATIONS};
+use super::BOARD;
 use crate::error::InputError;
 use crate::fsio::links;
+use crate::kind::NOTATIONS;
 use std::path::{Path, PathBuf};
 
 /// Refuses the puzzle whose `input_dir`, or a file in it that the tool

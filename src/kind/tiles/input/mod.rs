@@ -99,7 +99,7 @@ pub fn convert_to_tile_dict(
             let what = format!("{other} is not a tile notation this tool converts: the notation is known by the file name");
             let hint = format!(
                 "rename it after its notation ({}) and convert again",
-                NOTATIONS[..4].join(", ")
+                crate::kind::NOTATIONS[..4].join(", ")
             );
             return Err(InputError::new(&file, what).hint(hint).into());
         }
