@@ -103,6 +103,53 @@ fn convert_replaces_nothing_without_force_and_refuses_its_own_input_folder() {
         .starts_with("1: "));
 }
 
+/// Issue 29 item 9: a converted puzzle folder renders as it is, and the
+/// Legespiel solver's own `NAME.config.xml` converts.
+#[test]
+fn convert_writes_a_puzzle_folder_that_renders() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let from = drawn_puzzle(&tmp.path().join("puzzles"), "p", SEED_000, 16);
+    let site = tmp.path().join("site");
+    let to = site.join("q");
+    let (code, _, err) = run(&["convert", utf8(&from), utf8(&to)]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(to.join("input/tile_dict.yaml").is_file(), "{err}");
+    assert!(!to.join("tile_dict.yaml").exists());
+    for k in 1..=9 {
+        let name = format!("input/{k}.png");
+        assert_eq!(
+            fs::read(to.join(&name)).expect("copied"),
+            fs::read(from.join(&name)).expect("original"),
+            "{name}"
+        );
+    }
+    let out = tmp.path().join("out");
+    let (code, _, err) = run(&["render", utf8(&site), "-o", utf8(&out)]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.join("q/solution-1.png").is_file(), "{err}");
+
+    // The Legespiel solver's file, under its own name: converted, and the
+    // missing pictures named with the command that draws them.
+    let xml = tmp.path().join("iqtestnr8.config.xml");
+    fs::copy(fixtures().join("legespiel-xml/iqtestnr8.config.xml"), &xml).expect("copy");
+    let iq = site.join("iq");
+    let (code, _, err) = run(&["convert", utf8(&xml), utf8(&iq)]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(iq.join("input/tile_dict.yaml").is_file(), "{err}");
+    assert!(err.contains("unscramble draw-tiles "), "{err}");
+    // Any other name: what to name it.
+    let other = tmp.path().join("puzzle.txt");
+    fs::write(&other, "[1, 2, -1, -2]\n").expect("write");
+    let (code, _, err) = run(&["convert", utf8(&other), utf8(&tmp.path().join("x"))]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains(
+            "rename it after its notation (tile_dict.yaml, letters.txt, signed.txt, legespiel.xml)"
+        ),
+        "{err}"
+    );
+}
+
 #[test]
 fn sizes_are_checked_before_anything_is_drawn() {
     let tmp = tempfile::tempdir().expect("tmp");

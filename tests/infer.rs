@@ -131,6 +131,32 @@ fn infer_writes_the_yaml_that_solves_and_refuses_to_overwrite_it() {
     assert_eq!(count(dir), solutions);
 }
 
+/// Issue 27 B: the review sheet is written like every output, never over a
+/// file that was there unless `--force`.
+#[test]
+fn infer_keeps_an_infer_png_it_did_not_write() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let dir = tmp.path();
+    generate(dir, 3, 4, 7);
+    fs::remove_file(dir.join("input/tile_dict.yaml")).expect("rm");
+    fs::write(dir.join("input/infer.png"), b"my own picture").expect("write");
+    let out = unscramble().arg("infer").arg(dir).output().expect("runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("infer.png: already exists"), "{err}");
+    assert_eq!(
+        fs::read(dir.join("input/infer.png")).expect("kept"),
+        b"my own picture"
+    );
+    assert!(!dir.join("input/tile_dict.yaml").exists(), "{err}");
+    unscramble()
+        .args(["infer", "--force"])
+        .arg(dir)
+        .assert()
+        .success();
+    assert!(common::open_png(&dir.join("input/infer.png")).width() > 100);
+}
+
 #[test]
 fn check_lists_the_edges_that_differ_and_exits_1() {
     let tmp = tempfile::tempdir().expect("tmp");

@@ -56,6 +56,8 @@ pub struct AnimateArgs {
     #[arg(long, default_value_t = defaults::MAX_SOLUTIONS)]
     pub max_solutions: usize,
     #[command(flatten)]
+    pub links: crate::cli::Links,
+    #[command(flatten)]
     pub reporting: Reporting,
 }
 
@@ -77,6 +79,10 @@ pub fn run(args: &AnimateArgs) -> ExitCode {
         chart_symmetry: !args.no_symmetry,
         chart_max_solutions: args.max_solutions,
     };
+    if let Err(e) = args.links.check(&args.puzzle_dir) {
+        let e = unscramble::error::PuzzleError::from(e);
+        return args.reporting.fail("animate", &args.puzzle_dir, e.into());
+    }
     let start = Instant::now();
     let r = match animate::animate(&args.puzzle_dir, &out, &options) {
         Ok(r) => r,

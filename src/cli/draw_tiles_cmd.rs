@@ -22,12 +22,18 @@ pub struct DrawTilesArgs {
     #[arg(long)]
     pub force: bool,
     #[command(flatten)]
+    pub links: crate::cli::Links,
+    #[command(flatten)]
     pub reporting: Reporting,
 }
 
 pub fn run(args: &DrawTilesArgs) -> ExitCode {
     set_colors(args.reporting.chatter.color);
     let puzzle_dir = &args.puzzle_dir;
+    if let Err(e) = args.links.check(puzzle_dir) {
+        let e = unscramble::error::PuzzleError::from(e);
+        return args.reporting.fail("draw-tiles", puzzle_dir, e.into());
+    }
     let result = draw::draw_missing_tiles(puzzle_dir, args.size, args.force);
     if let (true, Ok(written)) = (args.reporting.json, &result) {
         let mut fields = serde_json::Map::new();

@@ -32,12 +32,17 @@ pub struct InferArgs {
     #[arg(long, default_value_t = unscramble::defaults::MAX_PIXELS, value_parser = clap::value_parser!(u64).range(1..))]
     pub max_pixels: u64,
     #[command(flatten)]
+    pub links: crate::cli::Links,
+    #[command(flatten)]
     pub reporting: Reporting,
 }
 
 pub fn run(args: &InferArgs) -> ExitCode {
     let (dir, out) = (&args.puzzle_dir, &args.reporting);
     set_colors(out.chatter.color);
+    if let Err(e) = args.links.check(dir) {
+        return out.fail("infer", dir, PuzzleError::from(e).into());
+    }
     let done = infer(args, out.json, out.chatter.quiet);
     done.unwrap_or_else(|e| out.fail("infer", dir, e))
 }
@@ -48,7 +53,8 @@ fn infer(args: &InferArgs, json: bool, quiet: bool) -> Result<ExitCode, Failure>
     let input_dir = puzzle_dir.join("input");
     if !check {
         // Refused before the work, not after it.
-        input::overwrite::guard(&input_dir, &[TILE_DICT], force).map_err(PuzzleError::from)?;
+        let writes = [TILE_DICT, infer::SHEET];
+        input::overwrite::guard(&input_dir, &writes, force).map_err(PuzzleError::from)?;
     }
     let limits = infer::PictureLimits {
         max_side: args.max_tile_side,

@@ -222,6 +222,27 @@ fn json_help(help: &'static str) -> impl FnMut(clap::Arg) -> clap::Arg {
     }
 }
 
+/// `--allow-links-out` of the commands given one puzzle (`render`'s own
+/// says more): the puzzle's files must really lie in the folder named.
+#[derive(Args)]
+pub struct Links {
+    /// Read puzzle files through links that lead out of the puzzle's folder
+    /// (refused by default: a link could show any file of the machine).
+    #[arg(long)]
+    pub allow_links_out: bool,
+}
+
+impl Links {
+    /// Refuses the puzzle at `path` whose files link out of its folder,
+    /// unless `--allow-links-out` is given.
+    pub fn check(&self, path: &Path) -> Result<(), unscramble::error::InputError> {
+        if self.allow_links_out {
+            return Ok(());
+        }
+        unscramble::kind::tiles::input::confine_named(path)
+    }
+}
+
 /// `-q` and `--color` for the commands other than `render` (whose own say
 /// more): scripts silence the progress lines, and errors stand out.
 #[derive(Args)]

@@ -104,6 +104,11 @@ pub struct RenderArgs {
     /// Accept a puzzles folder with no puzzle in it (otherwise exit 2).
     #[arg(long)]
     pub allow_empty: bool,
+    /// Follow links that lead out of the puzzles folder and read puzzle
+    /// files through them (refused by default: a link in a pull request
+    /// could publish any file of the machine that renders).
+    #[arg(long)]
+    pub allow_links_out: bool,
     /// Print the run summary as JSON on stdout.
     #[arg(long)]
     pub json: bool,
@@ -151,6 +156,7 @@ pub fn options(args: &RenderArgs) -> batch::Options {
         allow_empty: args.allow_empty,
         snippet: (!args.no_snippet).then(|| args.snippet.clone()),
         infer: args.infer,
+        allow_links_out: args.allow_links_out,
         ..batch::Options::default()
     }
 }

@@ -43,6 +43,8 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub text: TextArgs,
     #[command(flatten)]
+    pub links: crate::cli::Links,
+    #[command(flatten)]
     pub chatter: Chatter,
     /// How to print the solutions: text (each cell's tile and turns, one line
     /// per cell) or schematic (the board as a grid of tile/turns).
@@ -62,6 +64,9 @@ pub fn run(args: &SolveArgs) -> ExitCode {
     let cancel = solve::Cancel::new();
     crate::cli::interrupt::on_ctrl_c(cancel.clone());
     crate::cli::term::set_colors(args.chatter.color);
+    if let Err(e) = args.links.check(&args.path) {
+        return fail(&e.to_string());
+    }
     let file = match unscramble::kind::resolve_notation(&args.path) {
         Ok(f) => f,
         Err(e) => return fail(&e.to_string()),

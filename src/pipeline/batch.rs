@@ -94,6 +94,18 @@ impl Run {
         crate::json::to_string(&view, 2)
     }
 
+    /// A run Ctrl-C stopped: the run-level files are left as they were.
+    fn interrupted(summary: Summary) -> Run {
+        Run {
+            summary,
+            pruned: Vec::new(),
+            pruned_files: Vec::new(),
+            warnings: Vec::new(),
+            changed: Vec::new(),
+            interrupted: true,
+        }
+    }
+
     /// With `--check`: is anything on disk not what a render would write?
     pub fn stale(&self) -> bool {
         !self.changed.is_empty()
@@ -210,7 +222,10 @@ pub fn render_all(
     on_done: &(dyn Fn(&PuzzleReport) + Sync),
 ) -> Result<Run, RunError> {
     crate::pipeline::output::root::check_conflicts(root, out)?;
-    let found = discover_with(root, Some(out), options.infer)?;
+    let found = discover_with(root, Some(out), options)?;
+    if found.interrupted {
+        return Ok(Run::interrupted(Summary::new(Vec::new())));
+    }
     if found.puzzles.is_empty() && found.problems.is_empty() && !options.allow_empty {
         return Err(RunError::Usage(no_puzzle(root)));
     }
@@ -260,17 +275,16 @@ pub fn render_all(
     }
     let summary = Summary::new(reports);
     if cancelled() {
-        return Ok(Run {
-            summary,
-            pruned: Vec::new(),
-            pruned_files: Vec::new(),
-            warnings: Vec::new(),
-            changed: Vec::new(),
-            interrupted: true,
-        });
+        return Ok(Run::interrupted(summary));
     }
     let keep: BTreeSet<PathBuf> = found.puzzles.iter().map(|p| p.rel.clone()).collect();
-    let pruned = crate::pipeline::prune::prune(out, &keep, options.check)?;
+    let walk = crate::pipeline::prune::Walk {
+        keep: &keep,
+        puzzles: root,
+        check: options.check,
+        cancel: &options.cancel,
+    };
+    let pruned = crate::pipeline::prune::prune(out, &walk)?;
     let snippet = (
         options.snippet.as_deref(),
         options.output.link_prefix.as_deref(),

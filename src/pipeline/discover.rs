@@ -3,6 +3,7 @@
 //! and with it every report, is the same on every machine.
 
 use crate::error::InputError;
+use crate::pipeline::options::Options;
 use std::path::{Path, PathBuf};
 use walkdir::WalkDir;
 
@@ -16,6 +17,9 @@ pub(crate) struct PuzzleDir {
     pub rel: PathBuf,
     /// The puzzle folder (containing `input/`).
     pub dir: PathBuf,
+    /// The canonical puzzles folder its inputs must stay in (`None` with
+    /// `--allow-links-out`).
+    pub within: Option<PathBuf>,
 }
 
 impl PuzzleDir {
@@ -31,16 +35,26 @@ pub(crate) use crate::kind::is_puzzle;
 pub(crate) struct Discovery {
     pub puzzles: Vec<PuzzleDir>,
     pub problems: Vec<(String, InputError)>,
+    /// The run was cancelled during the walk: what was found is partial.
+    pub interrupted: bool,
 }
 
-/// Walks `root`, following links (a loop is reported, not followed), skipping
-/// hidden folders and `exclude` (the output folder, if it lies inside). With
-/// `pictures`, a folder whose `input/` holds tile pictures and no notation
-/// file is a puzzle too (`render --infer`).
+/// How far the walk may go. A puzzles folder is a few levels of folders;
+/// these bounds only stop a walk that has left any real one (a link to
+/// `/proc` with `--allow-links-out`, a generated tree) before it fills memory.
+const MAX_DEPTH: usize = 64;
+const MAX_ENTRIES: u64 = 1_000_000;
+
+/// Walks `root`, following links that stay inside it (a loop is reported,
+/// not followed; a link out of it is reported and not followed unless
+/// `options.allow_links_out`), skipping hidden folders and `exclude` (the
+/// output folder, if it lies inside). With `options.infer`, a folder whose
+/// `input/` holds tile pictures and no notation file is a puzzle too. The
+/// walk stops when `options.cancel` is tripped (`interrupted` then says so).
 pub(crate) fn discover_with(
     root: &Path,
     exclude: Option<&Path>,
-    pictures: bool,
+    options: &Options,
 ) -> Result<Discovery, InputError> {
     let meta = std::fs::metadata(root).map_err(|e| {
         InputError::new(root, format!("cannot open the puzzles folder: {e}"))
@@ -51,49 +65,59 @@ pub(crate) fn discover_with(
             InputError::new(root, "not a folder").hint("pass the folder that holds your puzzles")
         );
     }
+    let real_root = root.canonicalize().map_err(|e| {
+        InputError::new(root, format!("cannot open the puzzles folder: {e}"))
+            .hint("pass the folder that holds your puzzles")
+    })?;
     let exclude = exclude.and_then(|p| p.canonicalize().ok());
     let mut found = Discovery::default();
     let mut walk = WalkDir::new(root)
         .follow_links(true)
         .sort_by_file_name()
         .into_iter();
+    let mut seen = 0u64;
     while let Some(entry) = walk.next() {
+        if options.cancel.is_cancelled() {
+            found.interrupted = true;
+            break;
+        }
+        seen += 1;
         let entry = match entry {
             Ok(e) => e,
             Err(e) => {
                 let path = e.path().unwrap_or(root).to_path_buf();
-                // Named after the folder or link that cannot be entered.
-                let name = name_of(root, &path);
-                let problem = if e.loop_ancestor().is_some() {
-                    InputError::new(
-                        &path,
-                        "the folder links back to one of its parents (a symlink loop)",
-                    )
-                    .hint("remove or fix the link")
-                } else if is_broken_link(&path) {
-                    // A link to itself (or a chain of links that loops) fails
-                    // like a link to nothing: neither has a folder behind it.
-                    InputError::new(
-                        &path,
-                        "the symbolic link leads nowhere (it is broken, or links to itself)",
-                    )
-                    .hint("remove or fix the link")
-                } else {
-                    InputError::new(
-                        &path,
-                        format!(
-                            "cannot look into the folder: {}",
-                            e.io_error().map_or(e.to_string(), |io| io.to_string())
-                        ),
-                    )
-                    .hint("check the folder's permissions")
-                };
-                found.problems.push((name, problem));
+                found
+                    .problems
+                    .push((name_of(root, &path), walk_error(&path, &e)));
                 continue;
             }
         };
         if !entry.file_type().is_dir() {
             continue;
+        }
+        let too_far = if seen > MAX_ENTRIES {
+            Some(format!("the walk stopped after {MAX_ENTRIES} entries"))
+        } else if entry.depth() > MAX_DEPTH {
+            Some(format!("the folder is more than {MAX_DEPTH} levels deep"))
+        } else {
+            None
+        };
+        if let Some(why) = too_far {
+            let e = InputError::new(entry.path(), format!("{why}: this is not a puzzles folder"))
+                .hint("pass the folder that holds your puzzles, or remove the link that leads into a larger tree");
+            found.problems.push((name_of(root, entry.path()), e));
+            if seen > MAX_ENTRIES {
+                break;
+            }
+            walk.skip_current_dir();
+            continue;
+        }
+        if entry.path_is_symlink() && !options.allow_links_out {
+            if let Some(e) = links::out_of_root(entry.path(), &real_root) {
+                found.problems.push((name_of(root, entry.path()), e));
+                walk.skip_current_dir();
+                continue;
+            }
         }
         let hidden = entry.depth() > 0 && entry.file_name().to_string_lossy().starts_with('.');
         let excluded = exclude.is_some() && entry.path().canonicalize().ok() == exclude;
@@ -103,7 +127,9 @@ pub(crate) fn discover_with(
         }
         if entry.file_name() == "input" && entry.depth() > 0 {
             let parent = entry.path().parent().unwrap_or(root);
-            if is_puzzle(parent) || (pictures && crate::prepare::infer::is_picture_puzzle(parent)) {
+            if is_puzzle(parent)
+                || (options.infer && crate::prepare::infer::is_picture_puzzle(parent))
+            {
                 let dir = entry.path().parent().unwrap_or(root).to_path_buf();
                 let rel = dir
                     .strip_prefix(root)
@@ -120,7 +146,13 @@ pub(crate) fn discover_with(
                 } else {
                     rel
                 };
-                found.puzzles.push(PuzzleDir { name, rel, dir });
+                let within = (!options.allow_links_out).then(|| real_root.clone());
+                found.puzzles.push(PuzzleDir {
+                    name,
+                    rel,
+                    dir,
+                    within,
+                });
             }
             // Nothing below an input folder is a puzzle.
             walk.skip_current_dir();
@@ -128,6 +160,35 @@ pub(crate) fn discover_with(
     }
     reject_collisions(&mut found);
     Ok(found)
+}
+
+/// What a folder or link the walk cannot enter becomes: a problem named
+/// after it.
+fn walk_error(path: &Path, e: &walkdir::Error) -> InputError {
+    if e.loop_ancestor().is_some() {
+        InputError::new(
+            path,
+            "the folder links back to one of its parents (a symlink loop)",
+        )
+        .hint("remove or fix the link")
+    } else if is_broken_link(path) {
+        // A link to itself (or a chain of links that loops) fails
+        // like a link to nothing: neither has a folder behind it.
+        InputError::new(
+            path,
+            "the symbolic link leads nowhere (it is broken, or links to itself)",
+        )
+        .hint("remove or fix the link")
+    } else {
+        InputError::new(
+            path,
+            format!(
+                "cannot look into the folder: {}",
+                e.io_error().map_or(e.to_string(), |io| io.to_string())
+            ),
+        )
+        .hint("check the folder's permissions")
+    }
 }
 
 /// Two puzzles whose outputs would share a folder (a puzzles folder that is
@@ -250,6 +311,8 @@ fn name_of(root: &Path, dir: &Path) -> String {
         .collect::<Vec<_>>()
         .join("/")
 }
+
+pub(crate) mod links;
 
 #[cfg(test)]
 mod tests;

@@ -96,6 +96,10 @@ pub struct Options {
     /// Told as each board is encoded, so a progress bar moves while a
     /// puzzle's boards take long (`--png best`).
     pub progress: Progress,
+    /// Follow links that lead out of the puzzles folder, and read inputs
+    /// through them (`--allow-links-out`); without it both are refused, so
+    /// a link in a pull request cannot publish a file of the machine.
+    pub allow_links_out: bool,
 }
 
 /// What is told of each board encoded: the puzzle's name, the boards
@@ -147,6 +151,7 @@ impl Default for Options {
             snippet: Some(crate::present::snippet::DEFAULT_NAME.to_string()),
             infer: false,
             progress: Progress::default(),
+            allow_links_out: false,
         }
     }
 }

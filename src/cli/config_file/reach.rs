@@ -32,6 +32,14 @@ pub fn beyond(key: &str, arg: &Arg, value: &str) -> Option<String> {
     if key == "force" {
         return (value == "true").then(|| format!("{} would replace existing files", quote(key)));
     }
+    if key == "allow-links-out" {
+        return (value == "true").then(|| {
+            format!(
+                "{} would read puzzle files through links out of the puzzles folder",
+                quote(key)
+            )
+        });
+    }
     if key == "bind" {
         let loopback = value.parse::<IpAddr>().is_ok_and(|a| a.is_loopback());
         return (!loopback).then(|| {
@@ -160,6 +168,9 @@ mod tests {
         let flag = Arg::new("force").long("force");
         assert!(beyond("force", &flag, "true").is_some());
         assert_eq!(beyond("force", &flag, "false"), None);
+        let trust = Arg::new("allow-links-out").long("allow-links-out");
+        assert!(beyond("allow-links-out", &trust, "true").is_some());
+        assert_eq!(beyond("allow-links-out", &trust, "false"), None);
         let bind = Arg::new("bind").long("bind");
         assert_eq!(beyond("bind", &bind, "127.0.0.1"), None);
         assert_eq!(beyond("bind", &bind, "::1"), None);

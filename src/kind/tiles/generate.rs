@@ -3,7 +3,7 @@
 //! driven by a seeded generator of our own so a seed means the same board on
 //! every machine and every version of every dependency.
 
-use crate::error::{OutputError, PuzzleError};
+use crate::error::PuzzleError;
 use crate::kind::seeded::SplitMix64;
 use crate::kind::tiles::input::TILE_DICT;
 use std::path::{Path, PathBuf};
@@ -92,11 +92,10 @@ pub fn write_puzzle(
         .chain(pictures.iter().map(String::as_str))
         .collect();
     crate::kind::tiles::input::overwrite::guard(&input, &writes, force)?;
-    std::fs::create_dir_all(&input).map_err(|e| OutputError::new(&input, e))?;
-    let path = input.join(TILE_DICT);
+    let mut writer = crate::fsio::writer::Writer::open(&input, force)?;
+    let path = writer.path(TILE_DICT);
     let text = tile_dict(size, tokens, seed);
-    crate::fsio::write_if_changed(&path, text.as_bytes())
-        .map_err(|e| OutputError::new(&path, e))?;
+    writer.put(TILE_DICT, text.as_bytes())?;
     let mut written = vec![path];
     written.extend(crate::kind::tiles::draw::draw_missing_tiles(
         out_dir, tile_side, true,

@@ -2,11 +2,12 @@
 //! loops, names that are not UTF-8, clashing output folders.
 
 use super::*;
+use crate::pipeline::options::Options;
 use std::fs;
 
 /// The walk as `render` makes it without `--infer`.
 fn discover(root: &Path, exclude: Option<&Path>) -> Result<Discovery, InputError> {
-    discover_with(root, exclude, false)
+    discover_with(root, exclude, &crate::pipeline::options::Options::default())
 }
 
 fn puzzle_at(root: &Path, rel: &str) {
@@ -129,4 +130,42 @@ fn two_puzzles_with_one_output_folder_both_fail_naming_each_other() {
 fn a_missing_root_is_an_error() {
     let e = discover(Path::new("/no/such/folder"), None).expect_err("missing");
     assert!(e.to_string().contains("cannot open the puzzles folder"));
+}
+
+#[cfg(unix)]
+#[test]
+fn links_inside_the_root_are_followed_and_links_out_are_problems() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().join("puzzles");
+    puzzle_at(&root, "real/owls");
+    puzzle_at(dir.path(), "away/ants");
+    std::os::unix::fs::symlink("real", root.join("alias")).expect("symlink");
+    std::os::unix::fs::symlink(dir.path().join("away"), root.join("out")).expect("symlink");
+    let found = discover(&root, None).expect("walk");
+    let names: Vec<&str> = found.puzzles.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, ["alias/owls", "real/owls"]);
+    let problems: Vec<String> = found.problems.iter().map(|p| p.1.to_string()).collect();
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert!(
+        problems[0].contains("out: the link leads out of the puzzles folder"),
+        "{problems:?}"
+    );
+    let trusting = Options {
+        allow_links_out: true,
+        ..Options::default()
+    };
+    let found = discover_with(&root, None, &trusting).expect("walk");
+    assert_eq!(found.puzzles.len(), 3);
+    assert!(found.puzzles.iter().all(|p| p.within.is_none()));
+}
+
+#[test]
+fn a_cancelled_walk_stops_and_says_so() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    puzzle_at(dir.path(), "owls");
+    let options = Options::default();
+    options.cancel.cancel();
+    let found = discover_with(dir.path(), None, &options).expect("walk");
+    assert!(found.interrupted);
+    assert!(found.puzzles.is_empty());
 }

@@ -126,6 +126,10 @@ fn process(
     options: &Options,
     gate: &Gate,
 ) -> Result<PuzzleReport, Failure> {
+    if let Some(root) = &p.within {
+        let within = "the puzzles folder";
+        crate::kind::tiles::input::confine(&p.input_dir(), root, within)?;
+    }
     let inferred = options.infer && crate::prepare::infer::is_picture_puzzle(&p.dir);
     let (notation, bytes) = if inferred {
         infer(p, options, gate)?
@@ -286,7 +290,8 @@ impl<'a> Context<'a> {
         }
         // A search cut short by the timeout is tried again.
         let m = Manifest::load(&dir).ok()?.filter(|m| {
-            m.key == key
+            m.written_for(&self.p.rel)
+                && m.key == key
                 && m.report.stopped_by != Some(StoppedBy::Timeout)
                 && m.outputs_intact(&dir)
         })?;
@@ -331,6 +336,15 @@ impl<'a> Context<'a> {
                 "delete it, then run again",
             )
         })?;
+        if let Some(m) = m.as_ref().filter(|m| !m.written_for(&self.p.rel)) {
+            let theirs = manifest::normalized(&dir.join(m.root.as_deref().unwrap_or("")));
+            return Err(OutputError::refuse(
+                dir.join(manifest::FILE_NAME),
+                &format!("these outputs were written for another output folder ({}), so no file here is replaced on their record", theirs.display()),
+                "pass -o a folder that is not inside another output folder, or move this folder away",
+            )
+            .into());
+        }
         Ok(Sink::new(&dir, check, m.as_ref().map(|m| &m.files))?)
     }
 
@@ -348,6 +362,7 @@ impl<'a> Context<'a> {
             tool: manifest::tool(),
             key,
             source: manifest::relative_path(self.out_root, &self.p.dir),
+            root: Some(manifest::root_of(&self.p.rel)),
             files: std::mem::take(&mut sink.produced),
             report: report.clone(),
         };

@@ -4,7 +4,8 @@
 
 use crate::error::OutputError;
 pub(crate) use crate::fsio::{
-    entry, open_nofollow, read_regular, Entry, LINK, NOT_FILE, TMP_PREFIX, TMP_RANDOM,
+    bad_file_name, bad_hash, entry, is_temporary, open_nofollow, read_regular, Entry, LINK,
+    NOT_FILE,
 };
 use std::fs;
 use std::io;
@@ -30,37 +31,6 @@ pub(crate) const ROOT_FILES: [&str; 4] = [
     crate::present::snippet::DEFAULT_NAME,
     crate::present::snippet::OLD_NAME,
 ];
-
-/// Is `name` exactly the shape of one of our temporary files?
-pub(crate) fn is_temporary(name: &str) -> bool {
-    name.strip_prefix(TMP_PREFIX)
-        .is_some_and(|r| r.len() == TMP_RANDOM && r.bytes().all(|b| b.is_ascii_alphanumeric()))
-}
-
-/// Why `name` cannot be a file the tool wrote into one folder, if it cannot:
-/// records on disk are untrusted, so a name that could reach another folder
-/// (or is one of our reserved dot names) makes the whole record foreign.
-pub(crate) fn bad_file_name(name: &str) -> Option<&'static str> {
-    if name.is_empty() {
-        Some("an empty file name")
-    } else if name == "." || name == ".." {
-        Some("a file name that names a folder")
-    } else if name.contains(['/', '\\']) {
-        Some("a file name with a path separator")
-    } else if name.chars().any(char::is_control) {
-        Some("a file name with a control character")
-    } else if name.starts_with(".unscramble") {
-        Some("one of unscramble's reserved names")
-    } else {
-        None
-    }
-}
-
-/// Why `hash` is not a blake3 hash as we write them (64 lowercase hex digits).
-pub(crate) fn bad_hash(hash: &str) -> Option<&'static str> {
-    let ok = hash.len() == 64 && hash.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'));
-    (!ok).then_some("a hash that is not 64 lowercase hex digits")
-}
 
 const REAL_FOLDERS: &str =
     "the tool writes only into real folders below the output folder: remove the link";

@@ -25,6 +25,14 @@ pub(crate) struct Manifest {
     pub key: String,
     /// The puzzle folder, relative to the output folder, `/`-separated.
     pub source: String,
+    /// The output folder it was written for, relative to the manifest's own
+    /// folder (`..` per level, see [`root_of`]): a manifest is someone
+    /// else's when it sits where its root would be another folder (an
+    /// output folder nested in another one), so its `source` is never
+    /// resolved against the wrong root, and nothing is pruned or replaced on
+    /// its word. Missing in manifests written before it was recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub root: Option<String>,
     /// Every file written for the puzzle, with the blake3 of its bytes.
     pub files: BTreeMap<String, String>,
     pub report: PuzzleReport,
@@ -83,9 +91,7 @@ pub(crate) fn key(options: &impl Serialize, inputs: &[(&str, &[u8])]) -> Result<
     Ok(h.finalize().to_hex().to_string())
 }
 
-pub(crate) fn hash(bytes: &[u8]) -> String {
-    blake3::hash(bytes).to_hex().to_string()
-}
+pub(crate) use crate::fsio::hash;
 
 pub(crate) fn tool() -> String {
     format!("unscramble {}", env!("CARGO_PKG_VERSION"))
@@ -105,6 +111,12 @@ impl Manifest {
 
     pub(crate) fn to_json(&self) -> String {
         crate::json::to_string(self, 2)
+    }
+
+    /// Was it written for the output folder in which its folder is `rel`?
+    /// (One written before roots were recorded is taken to be.)
+    pub(crate) fn written_for(&self, rel: &Path) -> bool {
+        self.root.as_ref().is_none_or(|r| *r == root_of(rel))
     }
 
     /// Are the files it lists all present in `dir` (as files, not links)
@@ -158,24 +170,16 @@ fn validate(files: &BTreeMap<String, String>) -> Result<(), ManifestError> {
     Ok(())
 }
 
+/// The way up from an output folder `rel` below its output root back to
+/// that root: `..` per component (`kids/owls`: `../..`).
+pub(crate) fn root_of(rel: &Path) -> String {
+    vec![".."; rel.components().count()].join("/")
+}
+
 /// `target` relative to `base` with `/` separators, worked out from absolute
 /// forms of both without touching the disk (the output folder may not exist
 /// yet). Stored relative, so a committed manifest is the same on every machine.
 pub(crate) fn relative_path(base: &Path, target: &Path) -> String {
-    fn parts(p: &Path) -> Vec<String> {
-        let abs = std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
-        let mut out: Vec<String> = Vec::new();
-        for c in abs.components() {
-            match c {
-                Component::ParentDir => {
-                    out.pop();
-                }
-                Component::CurDir => {}
-                other => out.push(other.as_os_str().to_string_lossy().into_owned()),
-            }
-        }
-        out
-    }
     let (b, t) = (parts(base), parts(target));
     let common = b.iter().zip(&t).take_while(|(x, y)| x == y).count();
     let mut rel: Vec<String> = vec!["..".to_string(); b.len() - common];
@@ -185,6 +189,32 @@ pub(crate) fn relative_path(base: &Path, target: &Path) -> String {
     } else {
         rel.join("/")
     }
+}
+
+/// `p` made absolute with `.` and `..` worked out by name (for messages).
+pub(crate) fn normalized(p: &Path) -> std::path::PathBuf {
+    let mut out = std::path::PathBuf::from(std::path::MAIN_SEPARATOR_STR);
+    out.extend(
+        parts(p)
+            .iter()
+            .skip_while(|c| c.as_str() == std::path::MAIN_SEPARATOR_STR),
+    );
+    out
+}
+
+fn parts(p: &Path) -> Vec<String> {
+    let abs = std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
+    let mut out: Vec<String> = Vec::new();
+    for c in abs.components() {
+        match c {
+            Component::ParentDir => {
+                out.pop();
+            }
+            Component::CurDir => {}
+            other => out.push(other.as_os_str().to_string_lossy().into_owned()),
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -202,6 +232,25 @@ mod tests {
             "c"
         );
         assert_eq!(relative_path(Path::new("/r"), Path::new("/r")), ".");
+        assert_eq!(normalized(Path::new("/r/a/b/../..")), Path::new("/r"));
+    }
+
+    #[test]
+    fn a_manifest_knows_the_root_it_was_written_for() {
+        assert_eq!(root_of(Path::new("kids/owls")), "../..");
+        assert_eq!(root_of(Path::new("owls")), "..");
+        let m = |root: Option<&str>| Manifest {
+            tool: tool(),
+            key: String::new(),
+            source: "../p".into(),
+            root: root.map(String::from),
+            files: BTreeMap::new(),
+            report: PuzzleReport::default(),
+        };
+        assert!(m(Some("../..")).written_for(Path::new("a/owls")));
+        assert!(!m(Some("..")).written_for(Path::new("a/owls")));
+        assert!(!m(Some("../../..")).written_for(Path::new("a/owls")));
+        assert!(m(None).written_for(Path::new("a/owls")));
     }
 
     #[test]
@@ -236,6 +285,7 @@ mod tests {
             tool: tool(),
             key: String::new(),
             source: "../p".into(),
+            root: Some("..".into()),
             files: [("a.png".to_string(), hash(b"one"))].into(),
             report: PuzzleReport::default(),
         };

@@ -5,6 +5,7 @@
 use super::guard::{self, Entry};
 use super::sink::Sink;
 use crate::error::{InputError, OutputError};
+use crate::fsio::place;
 use crate::kind::is_puzzle;
 use crate::pipeline::output::manifest::{self, RootManifest};
 use crate::present::summary::Summary;
@@ -76,17 +77,18 @@ fn resolve(p: &Path) -> PathBuf {
 /// missing). A link there is refused: a committed output folder replaced by
 /// a link in a pull request must not send the writes elsewhere.
 pub(crate) fn prepare(out: &Path, check: bool) -> Result<bool, OutputError> {
+    // Every component below the current folder, and the last one even when
+    // a trailing `/` would make the system follow it (`-o output/`).
+    let link = place::link_on_the_way(out).map_err(|e| OutputError::new(out, e))?;
+    if let Some(link) = link.as_ref().filter(|l| !l.last) {
+        let hint = "or replace the link by a real folder";
+        return Err(OutputError::refuse(out, &link.problem(), hint));
+    }
+    let last = link.is_some();
     match guard::entry(out).map_err(|e| OutputError::new(out, e))? {
+        _ if last => Err(linked_output(out)),
         Entry::Dir => Ok(true),
-        Entry::Link => {
-            let target =
-                std::fs::read_link(out).map_or(String::new(), |t| format!(" to {}", t.display()));
-            Err(OutputError::refuse(
-                out,
-                &format!("the output folder is a symbolic link{target}"),
-                "pass the link's target with -o instead: the tool never writes through a link",
-            ))
-        }
+        Entry::Link => Err(linked_output(out)),
         Entry::File | Entry::Other => Err(OutputError::refuse(
             out,
             "the output folder is a file",
@@ -98,6 +100,17 @@ pub(crate) fn prepare(out: &Path, check: bool) -> Result<bool, OutputError> {
                 .hint("cannot create the output folder: check that its parent is a writable folder")
         }),
     }
+}
+
+/// The refusal of an output folder that is itself a link.
+fn linked_output(out: &Path) -> OutputError {
+    let target = std::fs::read_link(out.components().as_path())
+        .map_or(String::new(), |t| format!(" to {}", t.display()));
+    OutputError::refuse(
+        out,
+        &format!("the output folder is a symbolic link{target}"),
+        "pass the link's target with -o instead: the tool never writes through a link",
+    )
 }
 
 /// `summary.json`, `index.html` and the combined snippet (`all-puzzles.md`),

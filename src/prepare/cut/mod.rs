@@ -104,12 +104,8 @@ pub fn cut(sheet_path: &Path, out_dir: &Path, options: &Options) -> Result<Repor
     let squares = match squares {
         Ok(squares) => squares,
         Err(problem) => {
-            create_dir(&contact_path)?;
-            write_png(
-                &contact_path,
-                &contact::draw(&picture, &found, false),
-                &mut png,
-            )?;
+            let sheet = contact::draw(&picture, &found, false);
+            write_png(&contact_path, &sheet, &mut png, options.force)?;
             return Err(problem.at_file(sheet_path).into());
         }
     };
@@ -126,32 +122,18 @@ pub fn cut(sheet_path: &Path, out_dir: &Path, options: &Options) -> Result<Repor
     let mut written = Vec::with_capacity(n + 1);
     for (k, square) in squares.iter().enumerate() {
         let path = out_dir.join(format!("{}.png", k + 1));
-        create_dir(&path)?;
-        write_png(&path, &straighten::sample(&picture, square, side), &mut png)?;
+        let tile = straighten::sample(&picture, square, side);
+        write_png(&path, &tile, &mut png, options.force)?;
         written.push(path);
     }
-    create_dir(&contact_path)?;
-    write_png(
-        &contact_path,
-        &contact::draw(&picture, &squares, true),
-        &mut png,
-    )?;
+    let sheet = contact::draw(&picture, &squares, true);
+    write_png(&contact_path, &sheet, &mut png, options.force)?;
     written.push(contact_path);
     Ok(Report {
         written,
         squares,
         side,
     })
-}
-
-/// Makes the folder `path` goes into, if missing.
-fn create_dir(path: &Path) -> Result<(), OutputError> {
-    match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() && !dir.is_dir() => {
-            std::fs::create_dir_all(dir).map_err(|e| OutputError::new(dir, e))
-        }
-        _ => Ok(()),
-    }
 }
 
 /// A reason the sheet cannot be cut, before the sheet's path is known to it.
@@ -235,13 +217,20 @@ fn refuse_overwriting_the_sheet(
     }
 }
 
-fn write_png(path: &Path, picture: &image::RgbImage, png: &mut Vec<u8>) -> Result<(), OutputError> {
+/// Through the guarded writer: never through a link, never over a file
+/// that was there unless `force` (checked before cutting, and again here).
+fn write_png(
+    path: &Path,
+    picture: &image::RgbImage,
+    png: &mut Vec<u8>,
+    force: bool,
+) -> Result<(), OutputError> {
     crate::kind::tiles::render::encode_png(
         picture,
         crate::kind::tiles::render::PngEffort::Default,
         png,
     );
-    crate::fsio::write_if_changed(path, png).map_err(|e| OutputError::new(path, e))?;
+    crate::fsio::writer::put_file(path, png, force)?;
     Ok(())
 }
 

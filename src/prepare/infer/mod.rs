@@ -17,7 +17,8 @@ pub(crate) mod seam;
 pub(crate) mod sheet;
 pub mod yaml;
 
-use crate::error::{InputError, OutputError, PuzzleError};
+use crate::error::{InputError, PuzzleError};
+use crate::fsio::writer::Writer;
 use crate::kind::tiles::input::{self, pictures, TILE_DICT};
 use crate::kind::tiles::model::Puzzle;
 use crate::kind::tiles::solve::{self, Limits};
@@ -284,16 +285,19 @@ pub fn write(
     inferred: &Inferred,
     force: bool,
 ) -> Result<Vec<PathBuf>, PuzzleError> {
-    let mut written = Vec::new();
+    // The sheet too is replaced only with `force` (a second run needs it
+    // for the notation anyway): a file of that name may be the user's.
     let mut files = vec![(SHEET, &inferred.sheet[..])];
     if inferred.refusal.is_none() {
-        input::overwrite::guard(input_dir, &[TILE_DICT], force)?;
         files.insert(0, (TILE_DICT, inferred.yaml.as_bytes()));
     }
+    let names: Vec<&str> = files.iter().map(|(name, _)| *name).collect();
+    input::overwrite::guard(input_dir, &names, force)?;
+    let mut writer = Writer::open(input_dir, force)?;
+    let mut written = Vec::new();
     for (name, bytes) in files {
-        let path = input_dir.join(name);
-        crate::fsio::write_if_changed(&path, bytes).map_err(|e| OutputError::new(&path, e))?;
-        written.push(path);
+        writer.put(name, bytes)?;
+        written.push(writer.path(name));
     }
     Ok(written)
 }

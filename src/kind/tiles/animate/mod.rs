@@ -11,7 +11,8 @@ pub mod frames;
 pub(crate) mod picture;
 
 use crate::error::{EncodeError, InputError, OutputError, PuzzleError};
-use crate::fsio::{write_if_changed, Written};
+use crate::fsio::writer::Writer;
+use crate::fsio::Written;
 use crate::gfx::apng;
 use crate::kind::tiles::input::{self, pictures};
 use crate::kind::tiles::model::{Board, Puzzle};
@@ -26,6 +27,9 @@ use std::path::{Path, PathBuf};
 pub const CHART: &str = "nodes-per-depth.svg";
 /// The animation's file name in the default output folder.
 pub const ANIMATION: &str = "search.png";
+/// In the animation's folder: what `animate` wrote there (names and
+/// hashes), so a later run may replace those files and pruning remove them.
+pub const RECORD: &str = ".unscramble-animate.json";
 
 #[derive(Clone, Copy, Debug)]
 pub struct Options {
@@ -133,17 +137,20 @@ pub fn animate(path: &Path, out: &Path, options: &Options) -> Result<Report, Puz
     let (bytes, size) = encode(&puzzle, &pics, options, (&counted, &plan), layout)
         .map_err(|e| EncodeError::new(out, e))?;
     let folder = out.parent().unwrap_or(Path::new("."));
-    let folder = if folder.as_os_str().is_empty() {
-        Path::new(".")
-    } else {
-        folder
+    let Some(name) = out.file_name().and_then(|n| n.to_str()) else {
+        let e = std::io::Error::other("is not a file name the tool can write");
+        return Err(OutputError::new(out, e)
+            .hint("name a file such as search.png")
+            .into());
     };
-    std::fs::create_dir_all(folder).map_err(|e| OutputError::new(folder, e))?;
-    let written = write_if_changed(out, &bytes).map_err(|e| OutputError::new(out, e))?;
+    // The record proves which files here animate wrote, so a run replaces
+    // its own animation but never a file it did not write.
+    let mut writer = Writer::recorded(folder, RECORD)?;
+    let written = writer.put(name, &bytes)?;
     let (chart_nodes, svg) = chart_of(&puzzle, options, &name_of(path));
-    let chart_path = folder.join(CHART);
-    let chart_written = write_if_changed(&chart_path, svg.as_bytes())
-        .map_err(|e| OutputError::new(&chart_path, e))?;
+    let chart_path = writer.path(CHART);
+    let chart_written = writer.put(CHART, svg.as_bytes())?;
+    writer.finish()?;
     let end = match (counted.solution, counted.stopped) {
         (Some(board), _) => End::Solved(board),
         (None, true) => End::Stopped,

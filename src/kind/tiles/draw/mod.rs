@@ -195,22 +195,24 @@ pub fn draw_missing_tiles(
     side: u32,
     force: bool,
 ) -> Result<Vec<std::path::PathBuf>, crate::error::PuzzleError> {
-    use crate::error::OutputError;
     let input_dir = puzzle_dir.join("input");
     let puzzle = crate::kind::tiles::input::read_puzzle(&input_dir)?.puzzle;
     let looks = EdgeLooks::new(&puzzle);
     let mut written = Vec::new();
     let mut png = Vec::new();
+    let mut writer = crate::fsio::writer::Writer::open(&input_dir, force)?;
     for index in 0..puzzle.tiles.len() {
-        let path = input_dir.join(format!("{}.png", index + 1));
-        if path.exists() && !force {
+        let name = format!("{}.png", index + 1);
+        let path = writer.path(&name);
+        // A link counts as there: skipped, never followed.
+        if path.symlink_metadata().is_ok() && !force {
             continue;
         }
         let rgb = crate::kind::tiles::input::pictures::flatten_over_white(&draw_tile(
             &puzzle, index, side, &looks,
         ));
         crate::gfx::canvas::encode_png(&rgb, crate::gfx::canvas::PngEffort::Default, &mut png);
-        crate::fsio::write_if_changed(&path, &png).map_err(|e| OutputError::new(&path, e))?;
+        writer.put(&name, &png)?;
         written.push(path);
     }
     Ok(written)

@@ -14,12 +14,8 @@ use std::collections::BTreeMap;
 pub enum ConvertError {
     #[error(transparent)]
     Input(#[from] InputError),
-    /// The message says the system's reason (no `source()`, said once).
-    #[error("{}: {cause}", path.display())]
-    Write {
-        path: std::path::PathBuf,
-        cause: std::io::Error,
-    },
+    #[error(transparent)]
+    Output(#[from] crate::error::OutputError),
 }
 
 impl ConvertError {
@@ -27,16 +23,7 @@ impl ConvertError {
     pub fn file(&self) -> &std::path::Path {
         match self {
             ConvertError::Input(e) => &e.file,
-            ConvertError::Write { path, .. } => path,
-        }
-    }
-
-    pub(super) fn write(
-        path: &std::path::Path,
-    ) -> impl FnOnce(std::io::Error) -> ConvertError + '_ {
-        move |cause| ConvertError::Write {
-            path: path.to_path_buf(),
-            cause,
+            ConvertError::Output(e) => &e.path,
         }
     }
 }
@@ -137,10 +124,15 @@ mod tests {
 
     #[test]
     fn a_convert_error_says_its_cause_once() {
-        let write = ConvertError::write(Path::new("p/input/tile_dict.yaml"))(
-            std::io::Error::other("disk full"),
+        let write = ConvertError::from(crate::error::OutputError::refuse(
+            "p/input/tile_dict.yaml",
+            "disk full",
+            "free some space",
+        ));
+        assert_eq!(
+            write.to_string(),
+            "p/input/tile_dict.yaml: disk full (free some space)"
         );
-        assert_eq!(write.to_string(), "p/input/tile_dict.yaml: disk full");
         crate::error::assert_said_once(&write);
         let input = ConvertError::from(InputError::new("p/input/letters.txt", "empty"));
         assert_eq!(input.to_string(), "p/input/letters.txt: empty");

@@ -1,5 +1,6 @@
 //! Reading a puzzle folder's `input/`: the notation file and the tile pictures.
 
+mod confine;
 pub mod convert;
 pub(crate) mod legespiel_xml;
 pub(crate) mod letters;
@@ -16,6 +17,7 @@ use crate::input::{file, utf8, yaml};
 use convert::ConvertError;
 use std::path::Path;
 
+pub use confine::{confine, confine_named};
 pub use spec::Parsed;
 
 /// The native notation (the constraint-programming post).
@@ -70,8 +72,10 @@ pub fn parse_notation(
 }
 
 /// Reads the notation at `from` and writes it as `tile_dict.yaml` (and
-/// `board.yaml` when the board is not square) into `to_dir`; returns the
-/// files written. Pictures are not copied: they keep their names.
+/// `board.yaml` when the board is not square) into the puzzle folder
+/// `to_dir`'s `input/` (or into `to_dir` itself when it is named `input`),
+/// with copies of the tile pictures found beside the notation, so the
+/// result renders as it is. Returns the files written.
 pub fn convert_to_tile_dict(
     from: &Path,
     to_dir: &Path,
@@ -89,20 +93,38 @@ pub fn convert_to_tile_dict(
         SIGNED => signed::parse(&file, text),
         LEGESPIEL_XML => legespiel_xml::parse(&file, text),
         TILE_DICT => tile_dict::read(&file, text),
+        // The Legespiel solver's own files are `NAME.config.xml`.
+        other if is_legespiel_xml(other, text) => legespiel_xml::parse(&file, text),
         other => {
-            let what = format!("{other} is not a tile notation this tool converts");
-            return Err(InputError::new(&file, what).into());
+            let what = format!("{other} is not a tile notation this tool converts: the notation is known by the file name");
+            let hint = format!(
+                "rename it after its notation ({}) and convert again",
+                crate::kind::NOTATIONS[..4].join(", ")
+            );
+            return Err(InputError::new(&file, what).hint(hint).into());
         }
     }?;
+    let from_dir = file.parent().unwrap_or(Path::new("."));
     if spec.shape.is_none() {
-        spec.shape = read_board(file.parent().unwrap_or(Path::new(".")))?.map(|b| b.shape);
+        spec.shape = read_board(from_dir)?.map(|b| b.shape);
     }
     // The puzzle must be valid before it is written in another notation.
-    spec::build(spec.clone(), None)?;
+    let tiles = spec::build(spec.clone(), None)?.puzzle.tiles.len();
     let out = convert::to_tile_dict(&spec)?;
+    let to_dir = &if to_dir.file_name().is_some_and(|n| n == "input") {
+        to_dir.to_path_buf()
+    } else {
+        to_dir.join("input")
+    };
+    let pictures: Vec<String> = (1..=tiles)
+        .map(|k| format!("{k}.png"))
+        .filter(|name| file::exists(&from_dir.join(name)))
+        .collect();
     // board.yaml is always in the list: one left from another puzzle would
     // give this one its shape.
-    overwrite::guard(to_dir, &[TILE_DICT, BOARD], force)?;
+    let mut writes = vec![TILE_DICT, BOARD];
+    writes.extend(pictures.iter().map(String::as_str));
+    overwrite::guard(to_dir, &writes, force)?;
     if out.board.is_none() && to_dir.join(BOARD).symlink_metadata().is_ok() {
         return Err(InputError::new(
             to_dir.join(BOARD),
@@ -111,17 +133,30 @@ pub fn convert_to_tile_dict(
         .hint("move board.yaml away first")
         .into());
     }
-    std::fs::create_dir_all(to_dir).map_err(ConvertError::write(to_dir))?;
+    let cap = file::picture_cap(crate::defaults::MAX_TILE_SIDE);
+    let pictures = pictures
+        .into_iter()
+        .map(|name| Ok((file::read_capped(&from_dir.join(&name), cap)?, name)))
+        .collect::<Result<Vec<_>, InputError>>()?;
+    let mut writer = crate::fsio::writer::Writer::open(to_dir, force)?;
     let mut written = Vec::new();
     for (name, text) in [(TILE_DICT, Some(out.tile_dict)), (BOARD, out.board)] {
         if let Some(text) = text {
-            let path = to_dir.join(name);
-            crate::fsio::write_if_changed(&path, text.as_bytes())
-                .map_err(ConvertError::write(&path))?;
-            written.push(path);
+            writer.put(name, text.as_bytes())?;
+            written.push(writer.path(name));
         }
     }
+    for (bytes, name) in &pictures {
+        writer.put(name, bytes)?;
+        written.push(writer.path(name));
+    }
     Ok(written)
+}
+
+/// A Legespiel configuration under another name: an `.xml` file, or one
+/// whose text opens the Legespiel root element.
+fn is_legespiel_xml(name: &str, text: &str) -> bool {
+    name.to_ascii_lowercase().ends_with(".xml") || text.contains("<legespielConfiguration")
 }
 
 /// `board.yaml` as read: the board's rows and columns, and the file's bytes

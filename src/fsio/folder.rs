@@ -4,7 +4,7 @@
 //! one path component, and a folder swapped for a link after it was checked
 //! cannot redirect a write.
 
-use super::guard::{TMP_PREFIX, TMP_RANDOM};
+use super::{TMP_PREFIX, TMP_RANDOM};
 use std::hash::{BuildHasher, Hasher};
 use std::io::{self, Write};
 use std::path::Path;
@@ -35,7 +35,7 @@ impl Drop for Temp {
 }
 
 impl Folder {
-    /// `dir` must already be a real folder (see [`super::guard::real_dir`]).
+    /// `dir` must already be a real folder, checked for links on the way.
     pub(crate) fn open(dir: &Path) -> io::Result<Folder> {
         Ok(Folder {
             dir: Arc::new(imp::Dir::open(dir)?),
@@ -178,7 +178,7 @@ mod imp {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pipeline::output::guard::is_temporary;
+    use crate::fsio::is_temporary;
 
     fn names(dir: &Path) -> Vec<String> {
         let mut v: Vec<String> = std::fs::read_dir(dir)

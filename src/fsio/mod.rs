@@ -3,6 +3,11 @@
 //! commands (`generate`, `draw`, `animate`, `convert`) and `prepare` all
 //! write through, so none of them depends on the pipeline for it.
 
+pub(crate) mod folder;
+pub(crate) mod links;
+pub(crate) mod place;
+pub(crate) mod writer;
+
 use std::fs;
 use std::io::{self, Read, Write};
 use std::path::Path;
@@ -60,6 +65,42 @@ pub(crate) fn read_regular(path: &Path) -> io::Result<Option<Vec<u8>>> {
     let mut bytes = Vec::new();
     f.read_to_end(&mut bytes)?;
     Ok(Some(bytes))
+}
+
+/// Is `name` exactly the shape of one of our temporary files?
+pub(crate) fn is_temporary(name: &str) -> bool {
+    name.strip_prefix(TMP_PREFIX)
+        .is_some_and(|r| r.len() == TMP_RANDOM && r.bytes().all(|b| b.is_ascii_alphanumeric()))
+}
+
+/// Why `name` cannot be a file the tool wrote into one folder, if it cannot:
+/// records on disk are untrusted, so a name that could reach another folder
+/// (or is one of our reserved dot names) makes the whole record foreign.
+pub(crate) fn bad_file_name(name: &str) -> Option<&'static str> {
+    if name.is_empty() {
+        Some("an empty file name")
+    } else if name == "." || name == ".." {
+        Some("a file name that names a folder")
+    } else if name.contains(['/', '\\']) {
+        Some("a file name with a path separator")
+    } else if name.chars().any(char::is_control) {
+        Some("a file name with a control character")
+    } else if name.starts_with(".unscramble") {
+        Some("one of unscramble's reserved names")
+    } else {
+        None
+    }
+}
+
+/// Why `hash` is not a blake3 hash as we write them (64 lowercase hex digits).
+pub(crate) fn bad_hash(hash: &str) -> Option<&'static str> {
+    let ok = hash.len() == 64 && hash.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'));
+    (!ok).then_some("a hash that is not 64 lowercase hex digits")
+}
+
+/// The hash the tool records for the bytes it wrote (blake3, hex).
+pub(crate) fn hash(bytes: &[u8]) -> String {
+    blake3::hash(bytes).to_hex().to_string()
 }
 
 pub(crate) const LINK: &str = "is a symbolic link";
