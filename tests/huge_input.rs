@@ -54,6 +54,11 @@ fn huge_legespiel_files_are_refused_quickly() {
             "more than 100000 attributes",
         ),
         (
+            "elements-200k",
+            legespiel(4, &format!("{two}{}", "<x/>\n".repeat(200_000))),
+            "more than 100000 XML elements",
+        ),
+        (
             "pictures-2k",
             legespiel(4, &many_pictures),
             "more than 1024 pictures",
