@@ -9,7 +9,7 @@ pub(crate) mod place;
 pub(crate) mod writer;
 
 use std::fs;
-use std::io::{self, Read, Write};
+use std::io::{self, Read};
 use std::path::Path;
 
 /// Our temporary files are named this prefix plus [`TMP_RANDOM`] random
@@ -131,33 +131,44 @@ pub fn write_if_changed(path: &Path, bytes: &[u8]) -> io::Result<Written> {
     })
 }
 
-/// Puts `bytes` at `path` through a temporary file created exclusively under
-/// an unpredictable name (so a planted link cannot redirect it), then renamed.
+/// Puts `bytes` at `path` through a temporary file of [`folder::Folder`]
+/// (the one scheme every writer uses: created exclusively under an
+/// unpredictable name, so a planted link cannot redirect it), then renamed
+/// over `path`. The folder is opened without following a link.
 pub(crate) fn replace(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
     };
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(TMP_PREFIX).rand_bytes(TMP_RANDOM);
-    // What `File::create` would give (the umask still applies), not tempfile's 0600.
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        builder.permissions(std::fs::Permissions::from_mode(0o666));
-    }
-    let mut tmp = builder.tempfile_in(dir)?;
-    tmp.write_all(bytes)?;
-    tmp.flush()?;
-    // On failure the temporary file is removed when `tmp` drops.
-    tmp.persist(path).map_err(|e| e.error)?;
-    Ok(())
+    let name = path.file_name().and_then(|n| n.to_str()).ok_or_else(|| {
+        io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "the file name is not valid UTF-8",
+        )
+    })?;
+    let mut folder = folder::Folder::open(dir)?;
+    let temp = folder.write_temp(bytes)?;
+    // On failure the temporary file is removed when `temp` drops.
+    folder.rename(temp, name, true)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use std::fs;
+
+    /// A folder swapped for a link is not written through (the old
+    /// `tempfile` scheme followed it).
+    #[cfg(unix)]
+    #[test]
+    fn a_link_in_place_of_the_folder_is_not_written_through() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let real = dir.path().join("real");
+        fs::create_dir(&real).expect("mkdir");
+        std::os::unix::fs::symlink(&real, dir.path().join("via")).expect("link");
+        assert!(write_if_changed(&dir.path().join("via/a"), b"x").is_err());
+        assert_eq!(fs::read_dir(&real).expect("list").count(), 0);
+    }
 
     #[test]
     fn rewrites_only_changed_bytes_and_leaves_no_temporary_file() {
