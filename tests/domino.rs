@@ -95,6 +95,24 @@ fn solve_prints_the_seed_solution_under_both_rules() {
     }
 }
 
+/// `solve` says a stopped Domino Fit search as it says a stopped tile
+/// search: which limit, with its amount (it said only `stopped by
+/// --max-nodes` while each kind had its own `solve` branch).
+#[test]
+fn solve_says_the_limit_that_stopped_it_with_its_amount() {
+    let out = unscramble()
+        .args(["solve", "--max-nodes", "5"])
+        .arg(bundled("domino-fit"))
+        .output()
+        .expect("runs");
+    assert!(out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.starts_with("0+ solutions (full rule); stopped after 5 nodes; 5 nodes in "),
+        "{stderr}"
+    );
+}
+
 /// `--tile-size` is one option for every kind of board: for Domino Fit it is
 /// the side of a cell (the post's 7 x 7 board plus a margin cell for the sums).
 /// It was silently ignored: every board stayed at 48 px a cell.

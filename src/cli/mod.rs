@@ -15,6 +15,7 @@ pub mod render_cmd;
 pub mod report;
 pub mod serve_cmd;
 pub mod solve_cmd;
+mod solve_print;
 mod solve_text;
 pub mod term;
 mod values;

@@ -1,18 +1,19 @@
 //! `unscramble solve`: one puzzle, its solutions printed as text.
 
+use crate::cli::report;
+use crate::cli::solve_print::Printed;
 use crate::cli::term::fail;
 use crate::cli::values::{Cover, TurnOrder};
-use crate::cli::{report, solve_text};
 use crate::cli::{Chatter, SearchArgs, TextArgs};
 use clap::{Args, ValueEnum};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
-use unscramble::kind::stop::StopReason;
-use unscramble::kind::tiles::{input, solve};
-use unscramble::kind::{domino, Kind};
+use unscramble::kind::domino::Domino;
+use unscramble::kind::stop::{Cancel, StopReason};
+use unscramble::kind::tiles::Tiles;
+use unscramble::kind::{Kind, Search};
 use unscramble::phrases;
-use unscramble::pipeline::output;
 
 #[derive(Args)]
 pub struct SolveArgs {
@@ -61,7 +62,7 @@ pub enum Format {
 pub fn run(args: &SolveArgs) -> ExitCode {
     // Ctrl-C stops the search: what it found so far is printed, marked as
     // interrupted, and the exit code is 130.
-    let cancel = solve::Cancel::new();
+    let cancel = Cancel::new();
     crate::cli::interrupt::on_ctrl_c(cancel.clone());
     crate::cli::term::set_colors(args.chatter.color);
     if let Err(e) = args.links.check(&args.path) {
@@ -80,121 +81,68 @@ pub fn run(args: &SolveArgs) -> ExitCode {
         Err(e) => return fail(&format!("cannot start worker threads: {e}")),
     };
     let start = Instant::now();
-    if Kind::of(&file) == Kind::Domino {
-        return solve_domino(&file, args, start, &cancel);
+    match Kind::of(&file) {
+        Kind::Domino => solve::<Domino>(&file, args, &pool, (start, cancel)),
+        Kind::Tiles => solve::<Tiles>(&file, args, &pool, (start, cancel)),
     }
-    let parsed = match input::read_notation_file(&file) {
-        Ok(p) => p,
-        Err(e) => return fail(&e.to_string()),
+}
+
+/// One puzzle of kind `K`, read, searched and reported the same way for
+/// every kind, as the render job drives it; [`Printed`] says what differs.
+fn solve<K: Printed>(
+    file: &Path,
+    args: &SolveArgs,
+    pool: &rayon::ThreadPool,
+    (start, cancel): (Instant, Cancel),
+) -> ExitCode {
+    let read = match K::read_model(file) {
+        Ok(read) => read,
+        Err(failed) => return fail(&failed.error.to_string()),
     };
-    parsed.warnings.iter().for_each(|w| {
+    read.warnings.iter().for_each(|w| {
         let warning = console::style("warning:").yellow().bold().for_stderr();
         eprintln!("{warning} {}", unscramble::error::printable(w));
     });
     let s = &args.search;
-    let limits = solve::Limits {
+    let search = Search {
         max_solutions: s.max_solutions,
-        max_nodes: s.max_nodes.unwrap_or(solve::MAX_NODES),
-        timeout: s.timeout,
+        max_nodes: s.max_nodes,
+        deadline: s.timeout.map(|t| Instant::now() + t),
         order: s.order.into(),
         symmetry: !args.no_symmetry,
         turn_order: args.try_turns.into(),
-        cancel: cancel.clone(),
+        closest_nodes: (!s.no_closest).then_some(s.closest_nodes),
+        cover: args.domino_cover.into(),
+        cancel,
     };
-    let deadline = s.timeout.map(|t| Instant::now() + t);
-    let closest_nodes = (!s.no_closest).then_some(s.closest_nodes);
-    let found =
-        pool.install(|| solve::solve_or_closest(&parsed.puzzle, &limits, deadline, closest_nodes));
-    let (outcome, closest) = (found.outcome, found.closest);
+    let model = &read.source;
+    let found = pool.install(|| K::solve(model, &search));
     let elapsed = start.elapsed();
-    let puzzle = &parsed.puzzle;
-    let board = |b: &[unscramble::kind::tiles::model::Placement]| {
-        let n = args.text.notation();
-        match args.format {
-            Format::Text => output::solutions::board_text(puzzle.cols, b, n),
-            Format::Schematic => output::solutions::schematic(puzzle.cols, b, n),
-        }
-    };
-    if args.json {
-        let closest = closest.as_ref().map(|c| (c, &[][..]));
-        print!(
-            "{}",
-            output::solutions::solutions_json(puzzle, &outcome, &[], closest)
-        );
-    } else {
-        for (i, b) in outcome.solutions.iter().enumerate() {
-            println!(
-                "=== Solution {} (class {}) ===",
-                i + 1,
-                outcome.extra.classes[i]
-            );
-            print!("{}", board(b));
-        }
-        for (i, b) in closest.iter().flat_map(|c| c.boards.iter()).enumerate() {
-            println!("=== Closest board {} ===", i + 1);
-            print!("{}", board(b));
-            println!("{}", solve_text::unmatched_line(puzzle, b));
-        }
-    }
-    let counts = report::counts(
-        outcome.total,
-        Some(outcome.extra.unique),
-        Some(outcome.extra.looks),
-        outcome.complete(),
-    );
-    let why = outcome.stopped.map_or(String::new(), |stop| {
+    print!("{}", K::listing(model, &found, args));
+    let facts = K::facts(model, &found);
+    let complete = facts.stopped.is_none();
+    let counts = report::counts(facts.total, facts.unique, facts.looks, complete);
+    let why = facts.stopped.map_or(String::new(), |stop| {
         format!("; {}", phrases::stop_reason(stop, s.timeout))
     });
-    let listed = listed_note(outcome.solutions.len(), outcome.total);
-    if speaks(args, outcome.stopped) {
+    let listed = listed_note(facts.listed, facts.total);
+    if speaks(args, facts.stopped) {
         eprintln!(
-            "{counts}{why}{listed}; {} in {}",
-            phrases::plural(outcome.nodes, "node"),
+            "{counts}{}{why}{listed}; {} in {}",
+            K::rule(args),
+            phrases::plural(facts.nodes, "node"),
             phrases::duration(elapsed)
         );
-        if let Some(c) = &closest {
-            eprintln!("{}", solve_text::closest_line(c));
-        }
-    }
-    if args.stats {
-        solve_text::stats_lines(&outcome, elapsed)
+        K::closest_line(&found)
             .iter()
             .for_each(|l| eprintln!("{l}"));
     }
-    exit_code(outcome.stopped)
-}
-
-fn solve_domino(file: &Path, args: &SolveArgs, start: Instant, cancel: &solve::Cancel) -> ExitCode {
-    let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()));
-    let puzzle = match text.and_then(|t| domino::parse(file, &t).map_err(|e| e.to_string())) {
-        Ok(p) => p,
-        Err(e) => return fail(&e),
-    };
-    let (cover, s) = (domino::Cover::from(args.domino_cover), &args.search);
-    let bounds = (s.max_solutions, s.max_nodes.unwrap_or(domino::MAX_NODES));
-    let deadline = s.timeout.map(|t| start + t);
-    let outcome = domino::solve_within(&puzzle, cover, bounds, deadline, cancel);
-    if args.json {
-        print!("{}", domino::solutions_json(&puzzle, &outcome, &[]));
-    } else {
-        for (i, sol) in outcome.solutions.iter().enumerate() {
-            println!("=== Solution {} ===\n{}", i + 1, domino::text(&puzzle, sol));
-        }
+    if args.stats {
+        K::stats(&found, elapsed)
+            .iter()
+            .for_each(|l| eprintln!("{l}"));
     }
-    let counts = report::counts(outcome.total, None, None, outcome.complete());
-    let why = outcome.stopped.map_or(String::new(), |stop| {
-        format!("; {}", phrases::stopped_by(stop.by()))
-    });
-    let listed = listed_note(outcome.solutions.len(), outcome.total);
-    let elapsed = phrases::duration(start.elapsed());
-    if speaks(args, outcome.stopped) {
-        eprintln!(
-            "{counts} ({} rule){why}{listed}; {} in {elapsed}",
-            cover.name(),
-            phrases::plural(outcome.nodes, "node")
-        );
-    }
-    exit_code(outcome.stopped)
+    exit_code(facts.stopped)
 }
 
 /// Whether the counts line is printed: `-q` silences a finished search, but

@@ -40,8 +40,9 @@ impl Kind {
     }
 }
 
-/// One kind of puzzle as the job drives it: read → load → solve → facts →
-/// boards. The job is one generic function over this trait
+/// One kind of puzzle as the job and `solve` drive it: read → load → solve
+/// → facts → boards (`solve` reads only the model: read_model → solve →
+/// facts). The job is one generic function over this trait
 /// (`pipeline::job::drive::<K>`), compiled once per kind: each kind's puzzle,
 /// search result and painter are its own types, so a generic function needs
 /// no boxing and no downcast, where `dyn` would need both. Only what every
@@ -56,6 +57,9 @@ pub trait PuzzleKind {
     /// The notation as read, with the files beside it that the build key
     /// covers, not yet decoded (a puzzle that is up to date is never decoded).
     type Source;
+    /// The puzzle as its notation (and what shapes its board) says it: all
+    /// that `solve` reads, searches and prints. No pictures.
+    type Model: Sync;
     /// The puzzle ready to solve and paint.
     type Puzzle: Sync;
     /// What the searches found.
@@ -68,12 +72,17 @@ pub trait PuzzleKind {
     /// Parses `bytes`, the notation file `notation`, and reads what its
     /// folder adds (tile pictures up to `max_side` pixels a side).
     fn read(notation: &Path, bytes: &[u8], max_side: u32) -> Result<Read<Self::Source>, Failed>;
+    /// Reads the notation file `notation` and what shapes its board, but
+    /// not its pictures: `solve` works on a notation file alone.
+    fn read_model(notation: &Path) -> Result<Read<Self::Model>, Failed>;
+    /// The model inside a loaded puzzle.
+    fn model(puzzle: &Self::Puzzle) -> &Self::Model;
     /// The files besides the notation that the build key covers, by name.
     fn key_files(source: &Self::Source) -> Vec<(String, &[u8])>;
     /// Decodes what `read` only read (after the job checked its pixels).
     fn load(source: Self::Source, max_side: u32) -> Result<Self::Puzzle, InputError>;
-    fn solve(puzzle: &Self::Puzzle, search: &Search) -> Self::Found;
-    fn facts<'a>(puzzle: &'a Self::Puzzle, found: &'a Self::Found) -> Facts<'a>;
+    fn solve(model: &Self::Model, search: &Search) -> Self::Found;
+    fn facts<'a>(model: &'a Self::Model, found: &'a Self::Found) -> Facts<'a>;
     fn boards<'a>(
         puzzle: &'a Self::Puzzle,
         found: &'a Self::Found,
@@ -115,6 +124,10 @@ pub struct Search {
     pub deadline: Option<Instant>,
     /// Tiles: the order the search fills cells in.
     pub order: tiles::solve::Order,
+    /// Tiles: break the board's rotational symmetry (off only to compare).
+    pub symmetry: bool,
+    /// Tiles: the order each tile's turns are tried in.
+    pub turn_order: tiles::solve::TurnOrder,
     /// Tiles: the closest boards' node budget when there is no solution;
     /// `None`, they are not searched.
     pub closest_nodes: Option<u64>,

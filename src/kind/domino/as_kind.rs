@@ -12,6 +12,7 @@ pub struct Domino;
 impl PuzzleKind for Domino {
     const KIND: Kind = Kind::Domino;
     type Source = DominoPuzzle;
+    type Model = DominoPuzzle;
     type Puzzle = DominoPuzzle;
     type Found = Outcome;
     type Boards<'a> = DominoBoards<'a>;
@@ -23,6 +24,16 @@ impl PuzzleKind for Domino {
             source,
             warnings: Vec::new(),
         })
+    }
+
+    fn read_model(notation: &Path) -> Result<Read<DominoPuzzle>, Failed> {
+        use crate::input::file;
+        let bytes = file::read_capped(notation, file::NOTATION_CAP)?;
+        Self::read(notation, &bytes, 0)
+    }
+
+    fn model(puzzle: &DominoPuzzle) -> &DominoPuzzle {
+        puzzle
     }
 
     fn key_files(_: &DominoPuzzle) -> Vec<(String, &[u8])> {

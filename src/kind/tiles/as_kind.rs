@@ -33,6 +33,7 @@ pub struct TilePuzzle {
 impl PuzzleKind for Tiles {
     const KIND: Kind = Kind::Tiles;
     type Source = TileSource;
+    type Model = Puzzle;
     type Puzzle = TilePuzzle;
     type Found = Found;
     type Boards<'a> = TileBoards<'a>;
@@ -61,6 +62,18 @@ impl PuzzleKind for Tiles {
         })
     }
 
+    fn read_model(notation: &Path) -> Result<Read<Puzzle>, Failed> {
+        let parsed = input::read_notation_file(notation)?;
+        Ok(Read {
+            source: parsed.puzzle,
+            warnings: parsed.warnings,
+        })
+    }
+
+    fn model(p: &TilePuzzle) -> &Puzzle {
+        &p.puzzle
+    }
+
     fn key_files(source: &TileSource) -> Vec<(String, &[u8])> {
         let pictures = source.pictures.iter().enumerate();
         let mut files: Vec<(String, &[u8])> = pictures
@@ -79,19 +92,21 @@ impl PuzzleKind for Tiles {
         })
     }
 
-    fn solve(p: &TilePuzzle, search: &Search) -> Found {
+    fn solve(puzzle: &Puzzle, search: &Search) -> Found {
         let limits = Limits {
             max_solutions: search.max_solutions,
             max_nodes: search.max_nodes.unwrap_or(solve::MAX_NODES),
+            timeout: None,
             order: search.order,
+            symmetry: search.symmetry,
+            turn_order: search.turn_order,
             cancel: search.cancel.clone(),
-            ..Limits::default()
         };
-        solve::solve_or_closest(&p.puzzle, &limits, search.deadline, search.closest_nodes)
+        solve::solve_or_closest(puzzle, &limits, search.deadline, search.closest_nodes)
     }
 
-    fn facts<'a>(p: &'a TilePuzzle, found: &'a Found) -> Facts<'a> {
-        let (puzzle, outcome) = (&p.puzzle, &found.outcome);
+    fn facts<'a>(puzzle: &'a Puzzle, found: &'a Found) -> Facts<'a> {
+        let outcome = &found.outcome;
         Facts {
             rows: puzzle.rows,
             cols: puzzle.cols,

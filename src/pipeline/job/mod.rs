@@ -227,13 +227,15 @@ fn render<K: JobKind>(
         max_nodes: output.max_nodes,
         deadline,
         order: output.order,
+        symmetry: true,
+        turn_order: Default::default(),
         closest_nodes: output.closest.then_some(output.closest_nodes),
         cover: output.cover,
         cancel: ctx.options.cancel.clone(),
     };
-    let found = K::solve(&puzzle, &search);
+    let found = K::solve(K::model(&puzzle), &search);
     ctx.interrupted().map_err(fail)?;
-    let facts = K::facts(&puzzle, &found);
+    let facts = K::facts(K::model(&puzzle), &found);
     let mut report = report_of::<K>(&ctx.p.name, &facts, output);
     report.warnings = warnings.clone();
     let mut sink = ctx.sink().map_err(fail)?;
