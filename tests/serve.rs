@@ -274,3 +274,30 @@ fn a_missing_puzzles_folder_is_a_usage_error() {
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stdout).is_empty());
 }
+
+/// A port another program holds stops `serve` after the first render, with
+/// one message saying which address and what to do, and exit code 2.
+#[test]
+fn a_taken_port_is_a_usage_error_that_says_what_to_do() {
+    let (_dir, puzzles, out) = setup();
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+    let port = taken.local_addr().expect("address").port().to_string();
+    let output = unscramble()
+        .arg("serve")
+        .arg(&puzzles)
+        .arg("-o")
+        .arg(&out)
+        .args(["--port", &port, "-q"])
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&output.stderr);
+    let lines: Vec<&str> = err.lines().filter(|l| l.contains("error")).collect();
+    assert_eq!(lines.len(), 1, "{err}");
+    assert!(
+        lines[0].starts_with(&format!("error: cannot listen on 127.0.0.1:{port}: "))
+            && lines[0].ends_with("(pick another --port, or --port 0 for a free one)"),
+        "{err}"
+    );
+    assert!(out.join("3x3-original").is_dir(), "the first render stands");
+}

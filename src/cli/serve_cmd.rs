@@ -114,8 +114,8 @@ pub fn run(args: ServeArgs) -> ExitCode {
         // Only Ctrl-C or SIGTERM stops a server, as it stops a render.
         Ok(()) => ExitCode::from(130),
         Err(failure) => {
-            crate::cli::term::print_error(&failure.message);
-            ExitCode::from(failure.code)
+            crate::cli::term::print_error(&failure.to_string());
+            ExitCode::from(failure.exit_code())
         }
     }
 }

@@ -49,10 +49,9 @@ pub(crate) enum Refusal {
 
 impl Access {
     /// A fresh token from the system's random source.
-    pub(crate) fn new(bound: IpAddr, names: &[String]) -> Result<Access, String> {
+    pub(crate) fn new(bound: IpAddr, names: &[String]) -> Result<Access, getrandom::Error> {
         let mut bytes = [0u8; 32];
-        getrandom::fill(&mut bytes)
-            .map_err(|e| format!("cannot make a token for /new (no random source): {e}"))?;
+        getrandom::fill(&mut bytes)?;
         let token = bytes.iter().map(|b| format!("{b:02x}")).collect();
         Ok(Access::with_token(bound, names, token))
     }

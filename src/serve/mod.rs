@@ -7,6 +7,7 @@
 //! bounds connections, time and the forms `/new` takes.
 
 mod events;
+mod failure;
 pub(crate) mod files;
 mod form;
 mod guard;
@@ -25,6 +26,7 @@ use std::net::{IpAddr, SocketAddr, TcpListener};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
+pub use failure::Failure;
 pub use form::{MAX_BODY, MAX_NOTATION, MAX_PICTURE};
 pub use limits::{Limits, FORMS_AT_ONCE, MAX_NEW_BYTES, MAX_NEW_PUZZLES};
 
@@ -48,13 +50,6 @@ pub struct Config {
     pub limits: Limits,
 }
 
-/// Why `serve` stopped before or instead of serving, with the exit code.
-#[derive(Debug)]
-pub struct Failure {
-    pub message: String,
-    pub code: u8,
-}
-
 /// What the HTTP handlers and the watcher share.
 pub(crate) struct Shared {
     /// The output folder, canonical: every file served lies below it.
@@ -75,38 +70,31 @@ pub(crate) struct Shared {
 /// first render's usage or output errors stop it with their exit code.
 pub fn run(config: Config, render: Box<Render>, cancel: Cancel) -> Result<(), Failure> {
     let first = render();
-    if let Err(e) = &first {
-        return Err(Failure {
-            message: e.to_string(),
-            code: e.exit_code(),
-        });
+    if let Err(e) = first {
+        return Err(Failure::Render(e));
     }
     if cancel.is_cancelled() {
         return Ok(());
     }
-    let fail = |code: u8| move |message: String| Failure { message, code };
-    let out = config
-        .out
-        .canonicalize()
-        .map_err(|e| format!("{}: {e}", config.out.display()))
-        .map_err(fail(3))?;
+    let out = config.out.canonicalize().map_err(|cause| Failure::Out {
+        path: config.out.clone(),
+        cause,
+    })?;
     let puzzles = config
         .puzzles
         .canonicalize()
-        .map_err(|e| format!("{}: {e}", config.puzzles.display()))
-        .map_err(fail(2))?;
+        .map_err(|cause| Failure::Puzzles {
+            path: config.puzzles.clone(),
+            cause,
+        })?;
     let addr = SocketAddr::new(config.bind, config.port);
+    let listen = |cause| Failure::Listen { addr, cause };
     let listener = TcpListener::bind(addr)
         .and_then(|l| l.set_nonblocking(true).map(|()| l))
-        .map_err(|e| {
-            format!(
-                "cannot listen on {addr}: {e} (pick another --port, or --port 0 for a free one)"
-            )
-        })
-        .map_err(fail(2))?;
-    let local = listener.local_addr().map_err(|e| fail(2)(e.to_string()))?;
+        .map_err(listen)?;
+    let local = listener.local_addr().map_err(listen)?;
     let (events, _) = tokio::sync::broadcast::channel(16);
-    let access = guard::Access::new(config.bind, &config.allow_hosts).map_err(fail(1))?;
+    let access = guard::Access::new(config.bind, &config.allow_hosts).map_err(Failure::Token)?;
     let shared = Arc::new(Shared {
         out,
         puzzles,
@@ -118,12 +106,11 @@ pub fn run(config: Config, render: Box<Render>, cancel: Cancel) -> Result<(), Fa
         forms: limits::Gate::new(),
         quota: limits::Quota::default(),
     });
-    let (watcher, renders) =
-        watch::start(shared.clone(), render, cancel.clone()).map_err(fail(1))?;
+    let (watcher, renders) = watch::start(shared.clone(), render, cancel.clone())?;
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
-        .map_err(|e| fail(1)(format!("cannot start the server: {e}")))?;
+        .map_err(Failure::Runtime)?;
     if !config.bind.is_loopback() {
         eprintln!(
             "warning: --bind {} is not a loopback address: anyone who can reach this machine can read {} and add puzzles through /new",
@@ -143,7 +130,7 @@ pub fn run(config: Config, render: Box<Render>, cancel: Cancel) -> Result<(), Fa
     let served = runtime.block_on(listen::serve(shared, app, listener, cancel));
     drop(watcher);
     let _ = renders.join();
-    served.map_err(|e| fail(1)(format!("the server stopped: {e}")))
+    served.map_err(Failure::Stopped)
 }
 
 fn router(shared: Arc<Shared>) -> Router {

@@ -3,7 +3,7 @@
 //! burst of writes is one render); the renders run one at a time on the
 //! watcher's own thread. Reads (which the render itself does) are ignored.
 
-use super::{Render, Shared};
+use super::{Failure, Render, Shared};
 use crate::kind::stop::Cancel;
 use notify::{Event, EventKind, RecommendedWatcher, RecursiveMode, Watcher};
 use std::path::Path;
@@ -22,18 +22,16 @@ pub(super) fn start(
     shared: Arc<Shared>,
     render: Box<Render>,
     cancel: Cancel,
-) -> Result<(RecommendedWatcher, JoinHandle<()>), String> {
+) -> Result<(RecommendedWatcher, JoinHandle<()>), Failure> {
     let (tx, rx) = std::sync::mpsc::channel::<notify::Result<Event>>();
-    let cannot = |e: notify::Error| format!("cannot watch {}: {e}", shared.puzzles.display());
+    let cannot = |cause| Failure::Watch {
+        path: shared.puzzles.clone(),
+        cause,
+    };
     let mut watcher = notify::recommended_watcher(tx).map_err(cannot)?;
     watcher
         .watch(&shared.puzzles, RecursiveMode::Recursive)
-        .map_err(|e| {
-            format!(
-                "{} (on Linux, raise fs.inotify.max_user_watches)",
-                cannot(e)
-            )
-        })?;
+        .map_err(cannot)?;
     let thread = std::thread::spawn(move || {
         while wait_for_change(&shared, &rx) {
             if cancel.is_cancelled() {
