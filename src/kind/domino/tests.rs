@@ -184,26 +184,74 @@ fn check_rejects_corrupted_solutions() {
     let with = |f: &dyn Fn(&mut Vec<Placement>)| {
         let mut d = good.dominoes.clone();
         f(&mut d);
-        p.check(&DominoSolution { dominoes: d }, Cover::Full)
-            .expect_err("corrupted")
+        let fault = p
+            .check(&DominoSolution { dominoes: d }, Cover::Full)
+            .expect_err("corrupted");
+        (fault.clone(), fault.to_string())
     };
-    assert!(with(&|d| d.push(d[0])).contains("both cover"));
-    assert!(with(&|d| d[0].w = 1).contains("black cell (1, 0)"));
-    assert!(with(&|d| *d = vec![Placement::new(Kind::Two, 6, 3)]).contains("leaves the board"));
-    assert!(with(&|d| d[1].kind = Kind::One).contains("both cover"));
-    assert!(with(&|d| {
-        d.pop();
-    })
-    .contains("column 6 has 7 dots, needs 9"));
+    let n = good.dominoes.len();
+    assert_eq!(
+        with(&|d| d.push(d[0])),
+        (
+            DominoFault::Overlap {
+                first: 0,
+                second: n,
+                cell: (0, 0)
+            },
+            format!("dominoes 0 and {n} both cover (0, 0)")
+        )
+    );
+    assert_eq!(
+        with(&|d| d[0].w = 1),
+        (
+            DominoFault::OnBlack {
+                index: 0,
+                domino: Placement::new(Kind::One, 1, 0),
+                cell: (1, 0)
+            },
+            "domino 0 (one-dot at (1, 0)) covers black cell (1, 0)".into()
+        )
+    );
+    assert_eq!(
+        with(&|d| *d = vec![Placement::new(Kind::Two, 6, 3)]).1,
+        "domino 0 (two-dot at (6, 3)) leaves the board at (7, 3)"
+    );
+    assert!(matches!(
+        with(&|d| d[1].kind = Kind::One).0,
+        DominoFault::Overlap { second: 1, .. } | DominoFault::Overlap { first: 1, .. }
+    ));
+    assert_eq!(
+        with(&|d| {
+            d.pop();
+        }),
+        (
+            DominoFault::Column {
+                column: 6,
+                dots: 7,
+                needs: 9
+            },
+            "column 6 has 7 dots, needs 9".into()
+        )
+    );
+    // The rows are checked once the columns add up: here the one dot is a
+    // row too low.
+    let low = DominoSolution {
+        dominoes: vec![Placement::new(Kind::One, 0, 1)],
+    };
+    let p1 = DominoPuzzle::new(1, 3, &[], vec![1], vec![1, 0, 0]);
+    assert_eq!(
+        p1.check(&low, Cover::Partial).map_err(|e| e.to_string()),
+        Err("row 0 has 0 dots, needs 1".into())
+    );
     // An uncovered free cell is wrong only under the full rule.
     let p2 = DominoPuzzle::new(2, 2, &[], vec![1, 0], vec![1, 0]);
     let one = DominoSolution {
         dominoes: vec![Placement::new(Kind::One, 0, 0)],
     };
-    assert!(p2
-        .check(&one, Cover::Full)
-        .expect_err("uncovered")
-        .contains("cell (1, 0) is not covered"));
+    assert_eq!(
+        p2.check(&one, Cover::Full).map_err(|e| e.to_string()),
+        Err("cell (1, 0) is not covered under the full rule".into())
+    );
     assert_eq!(p2.check(&one, Cover::Partial), Ok(()));
     assert_eq!(text(&p2, &one), "1.\n|.\n");
 }
