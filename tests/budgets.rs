@@ -42,8 +42,8 @@ fn a_legespiel_file_with_too_many_attributes_is_refused_before_parsing() {
 }
 
 /// `infer` holds every picture decoded at once: 121 pictures declaring
-/// 4096 x 4096 pixels each (a few bytes apiece) took 3.8 GB and ended in
-/// a panic. Their headers are now counted against --max-pixels first, by
+/// 4096 x 4096 pixels each (a few bytes apiece) took gigabytes and ended
+/// in a panic (docs/performance.md). Their headers are now counted against --max-pixels first, by
 /// `infer` and by `render --infer` alike.
 #[test]
 fn infer_refuses_pictures_over_the_pixel_budget_before_decoding() {
@@ -213,7 +213,8 @@ fn generated_puzzles(root: &Path, n: usize, side: u32) {
 }
 
 /// Eight puzzles within --max-pixels each, rendered with `-j 8`, took more
-/// than 4 GB together and the run was killed without a summary. The run's
+/// memory together than the machine had and the run was killed without a
+/// summary (docs/safety.md). The run's
 /// --max-memory now holds puzzles back until there is room: with room for
 /// two at a time, all eight render, and every file is the one a run of one
 /// thread with the default budget writes.

@@ -51,7 +51,8 @@ fn every_tile_comes_back_in_order_from_a_crooked_noisy_sheet() {
         assert!(errors.iter().all(|&e| e < MAX_MEAN_ERROR), "{errors:?}");
         if noise == 0.0 {
             // No worse than turning the tile back in place, which knows the
-            // turn and the position exactly (measured: 0.02 to 0.09 better).
+            // turn and the position exactly (it came out a little better:
+            // docs/performance.md).
             let ideal: Vec<f64> = originals
                 .iter()
                 .zip(turns)

@@ -2,11 +2,11 @@
 //! compressed as they come, so only the encoded bytes grow.
 //!
 //! A step of the search changes one cell and a few numbers, yet PNG
-//! compresses each frame on its own: full frames cost ~18 KiB each on a 3x3
-//! board at 96 px (5.3 MB for 300 frames). So every frame after the first
-//! stores only the rectangle where it differs from the one before, with the
-//! unchanged pixels in it transparent and blended over the previous frame,
-//! which compresses to almost nothing.
+//! compresses each frame on its own: full frames would make an animation
+//! megabytes for a few changed cells (docs/performance.md). So every frame
+//! after the first stores only the rectangle where it differs from the one
+//! before, with the unchanged pixels in it transparent and blended over the
+//! previous frame, which compresses to almost nothing.
 
 use std::io::Write;
 

@@ -3,9 +3,10 @@
 //! A puzzle's turned tiles are megabytes (nine 400 px scans in three more
 //! turns are 13 MB) and live only while its boards are painted. Fresh
 //! buffers of that size come from the kernel as new pages, each zeroed and
-//! mapped on first touch, and go back to it when the puzzle ends: on the
-//! bundled puzzles those page faults and unmaps cost more than half as
-//! much as the turning itself (one profiled render). Buffers given back here are handed out again instead.
+//! mapped on first touch, and go back to it when the puzzle ends, and those
+//! page faults and unmaps cost a large share of the turning itself (the
+//! profile is in docs/performance.md). Buffers given back here are handed
+//! out again instead.
 
 use std::sync::Mutex;
 

@@ -1,7 +1,7 @@
 //! The memory that the puzzles of one run take together (`--max-memory`).
 //! `--max-pixels` bounds each puzzle, but eight puzzles within it, rendered
-//! at once with `-j 8`, took more than 4 GB and the run was killed without a
-//! summary. A puzzle now takes its share of the run's budget before it
+//! at once with `-j 8`, took more memory than the machine had and the run
+//! was killed without a summary (docs/safety.md). A puzzle now takes its share of the run's budget before it
 //! decodes a picture and gives it back when its files are written; one
 //! that does not fit waits, in the order puzzles asked, until enough is
 //! given back. Waiting changes when a puzzle runs, never what it writes.

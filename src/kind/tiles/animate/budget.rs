@@ -1,8 +1,9 @@
 //! What an animation may cost, checked once its frames are counted and
 //! before the first is painted: one frame is held in memory several times
 //! over (the frame, the one before, the changed rectangle), and every frame
-//! is painted and compressed, so 8 x 8 tiles at `--tile-size 1024` took
-//! 1.8 GB and over five minutes before these limits.
+//! is painted and compressed, so a large board at a large `--tile-size`
+//! took gigabytes and minutes before these limits (the measure is in
+//! docs/performance.md).
 
 use super::Options;
 use crate::error::InputError;

@@ -174,7 +174,7 @@ impl TileSet {
         // The frame: top and bottom rows, then each row's first and last
         // pixel. Every byte of black is one value (0 in RGB, else black's
         // index), so the frame is filled bytewise: copying it a pixel at a
-        // time was a library call per pixel, about 3% of a batch's render.
+        // time was a library call per pixel (its share: docs/performance.md).
         let black = self.black.first().copied().unwrap_or(0);
         for y in [0, framed - 1] {
             px[y * stride..(y + 1) * stride].fill(black);
