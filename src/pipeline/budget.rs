@@ -1,10 +1,10 @@
 //! The memory that the puzzles of one run take together (`--max-memory`).
 //! `--max-pixels` bounds each puzzle, but eight puzzles within it, rendered
 //! at once with `-j 8`, took more memory than the machine had and the run
-//! was killed without a summary (docs/safety.md). A puzzle now takes its share of the run's budget before it
-//! decodes a picture and gives it back when its files are written; one
-//! that does not fit waits, in the order puzzles asked, until enough is
-//! given back. Waiting changes when a puzzle runs, never what it writes.
+//! was killed without a summary (docs/safety.md). A puzzle now takes its
+//! share of the run's budget before it decodes a picture and gives it back
+//! when its files are written; one that does not fit waits, in the order
+//! puzzles asked, until enough is given back. Waiting changes when a puzzle runs, never what it writes.
 //!
 //! The shares are estimates made from the pictures' headers and the
 //! boards' sizes (`job::pixels`): upper bounds of what a render
