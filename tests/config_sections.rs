@@ -38,14 +38,11 @@ fn blog(config: &str) -> tempfile::TempDir {
 /// Runs `serve --port 0 ARGS` in `dir` until it serves (its first render
 /// done), then stops it with SIGINT: its stderr.
 fn serve_once(dir: &Path, args: &[&str]) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_unscramble"))
+    let mut child = unscramble_child()
         .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .env_remove("UNSCRAMBLE_CONFIG")
         .args(["serve", "--port", "0"])
         .args(args)
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
         .spawn()
         .expect("serve starts");
     let stdout = child.stdout.take().expect("stdout");

@@ -89,22 +89,11 @@ fn files_that_are_not_regular_files_fail_their_puzzle_and_never_hang_the_run() {
     input("good");
     // The links to /dev/zero are trusted, so that the reader's own checks
     // are what is tested (tests/links.rs: links out are refused first).
-    let output = unscramble()
-        .args(["render", "-j", "2", "--allow-links-out"])
-        .arg(&root)
-        .arg("-o")
-        .arg(&out)
-        .timeout(Duration::from_secs(120))
-        .output()
-        .expect("runs");
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    let guard = Duration::from_secs(120);
+    let (code, stderr) = render_within(&root, &out, &["-j", "2", "--allow-links-out"], guard);
+    assert_eq!(code, Some(1), "{stderr}");
     for (name, says) in &cases {
-        let prefix = format!("error: puzzle '{name}': ");
-        let line = stderr
-            .lines()
-            .find(|l| l.starts_with(&prefix))
-            .unwrap_or_else(|| panic!("no error for {name}:\n{stderr}"));
+        let line = error_line(&stderr, name);
         assert!(line.contains(says), "{line}\nshould say: {says}");
         assert!(line.ends_with(')'), "a hint: {line}");
     }
@@ -167,19 +156,11 @@ fn control_characters_are_escaped_for_each_sink() {
     )
     .expect("write");
 
-    let output = unscramble()
-        .arg("render")
-        .arg(&root)
-        .arg("-o")
-        .arg(&out)
-        .timeout(Duration::from_secs(120))
-        .output()
-        .expect("runs");
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    let (code, stderr) = render_within(&root, &out, &[], Duration::from_secs(120));
+    assert_eq!(code, Some(1), "{stderr}");
     let raw = |bytes: &[u8]| bytes.iter().any(|&b| (b < 0x20 && b != b'\n') || b == 0x7f);
     assert!(
-        !raw(&output.stderr),
+        !raw(stderr.as_bytes()),
         "raw control bytes on stderr:\n{stderr:?}"
     );
     assert!(

@@ -76,22 +76,11 @@ fn huge_legespiel_files_are_refused_quickly() {
     // The timeout is a safety net; that locating every card is linear in the
     // file's length is the legespiel_xml unit test
     // `positions_scan_on_from_the_last_offset`.
-    let output = unscramble()
-        .args(["render", "-j", "1"])
-        .arg(&root)
-        .arg("-o")
-        .arg(tmp.path().join("out"))
-        .timeout(Duration::from_secs(120))
-        .output()
-        .expect("runs");
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    let out = tmp.path().join("out");
+    let (code, stderr) = render_within(&root, &out, &["-j", "1"], Duration::from_secs(120));
+    assert_eq!(code, Some(1), "{stderr}");
     for (name, _, says) in &cases {
-        let prefix = format!("error: puzzle '{name}': ");
-        let line = stderr
-            .lines()
-            .find(|l| l.starts_with(&prefix))
-            .unwrap_or_else(|| panic!("no error for {name}:\n{stderr}"));
+        let line = error_line(&stderr, name);
         assert!(line.contains(says), "{line}\nshould say: {says}");
     }
 }
@@ -117,33 +106,14 @@ fn yaml_messages_name_the_real_limit_and_cut_long_values() {
         "long-value",
         format!("1: [['red', '{long}'], ['blu', '+'], ['ylw', '+'], ['grn', '+']]\n"),
     );
-    let output = unscramble()
-        .arg("render")
-        .arg(&root)
-        .arg("-o")
-        .arg(tmp.path().join("out"))
-        .timeout(Duration::from_secs(120))
-        .output()
-        .expect("runs");
-    assert_eq!(output.status.code(), Some(1));
-    assert!(
-        output.stderr.len() < 4000,
-        "{} bytes of stderr",
-        output.stderr.len()
-    );
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    let line = |name: &str| {
-        let prefix = format!("error: puzzle '{name}': ");
-        stderr
-            .lines()
-            .find(|l| l.starts_with(&prefix))
-            .unwrap_or_else(|| panic!("no error for {name}:\n{stderr}"))
-            .to_string()
-    };
-    let keys = line("million-keys");
+    let out = tmp.path().join("out");
+    let (code, stderr) = render_within(&root, &out, &[], Duration::from_secs(120));
+    assert_eq!(code, Some(1));
+    assert!(stderr.len() < 4000, "{} bytes of stderr", stderr.len());
+    let keys = error_line(&stderr, "million-keys");
     assert!(keys.contains("more than 50000 entries"), "{keys}");
     assert!(!keys.contains("aliases"), "{keys}");
-    let value = line("long-value");
+    let value = error_line(&stderr, "long-value");
     assert!(
         value.contains(&format!("found '{}…'", "x".repeat(60))),
         "{value}"

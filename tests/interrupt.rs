@@ -9,7 +9,7 @@ use common::child::{wait_busy, Stderr};
 use common::*;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Stdio};
+use std::process::Child;
 use std::time::{Duration, Instant};
 
 /// A puzzles folder of `n` small drawn puzzles (the 3x3 blog puzzle, 4 solutions each).
@@ -21,16 +21,14 @@ fn many_puzzles(root: &Path, n: usize, size: u32) {
 }
 
 fn start(puzzles: &Path, out: &Path, extra: &[&str]) -> Child {
-    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_unscramble"));
-    cmd.arg("render")
+    unscramble_child()
+        .arg("render")
         .arg(puzzles)
         .arg("-o")
         .arg(out)
         .args(extra)
-        .env("NO_COLOR", "1")
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped());
-    cmd.spawn().expect("starts")
+        .spawn()
+        .expect("starts")
 }
 
 /// Sends Ctrl-C (SIGINT) to `child` and waits: its output, and how long it

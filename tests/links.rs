@@ -10,19 +10,9 @@ mod common;
 use common::*;
 use std::fs;
 use std::os::unix::fs::symlink;
-use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 const SECRET: &str = "password: hunter2-do-not-publish\n";
-
-/// The error line of puzzle `name` in `stderr`.
-fn error_of<'a>(stderr: &'a str, name: &str) -> &'a str {
-    let prefix = format!("error: puzzle '{name}': ");
-    stderr
-        .lines()
-        .find(|l| l.starts_with(&prefix))
-        .unwrap_or_else(|| panic!("no error for {name}:\n{stderr}"))
-}
 
 #[test]
 fn inputs_linked_out_of_the_puzzles_folder_are_refused_and_not_shown() {
@@ -45,13 +35,13 @@ fn inputs_linked_out_of_the_puzzles_folder_are_refused_and_not_shown() {
 
     let (code, stderr) = render(&root, &out, &[]);
     assert_eq!(code, Some(1), "{stderr}");
-    let leak = error_of(&stderr, "leak");
+    let leak = error_line(&stderr, "leak");
     assert!(
         leak.contains("input/tile_dict.yaml: the link leads out of the puzzles folder (to ")
             && leak.contains("--allow-links-out"),
         "{leak}"
     );
-    let pic = error_of(&stderr, "picture");
+    let pic = error_line(&stderr, "picture");
     assert!(
         pic.contains("input/1.png: the link leads out of the puzzles folder"),
         "{pic}"
@@ -116,18 +106,10 @@ fn a_link_to_proc_is_reported_and_never_walked() {
     let (_tmp, root, out) = site(&["good"]);
     fs::create_dir_all(root.join("zz")).expect("mkdir");
     symlink("/proc", root.join("zz/proc")).expect("link");
-    let output = unscramble()
-        .arg("render")
-        .arg(&root)
-        .arg("-o")
-        .arg(&out)
-        // Only a guard: the walk of a small folder ends at once.
-        .timeout(Duration::from_secs(120))
-        .output()
-        .expect("runs");
-    let stderr = stderr(&output);
-    assert_eq!(output.status.code(), Some(1), "{stderr}");
-    let line = error_of(&stderr, "zz/proc");
+    // Only a guard: the walk of a small folder ends at once.
+    let (code, stderr) = render_within(&root, &out, &[], Duration::from_secs(120));
+    assert_eq!(code, Some(1), "{stderr}");
+    let line = error_line(&stderr, "zz/proc");
     assert!(
         line.contains(
             "zz/proc: the link leads out of the puzzles folder (to /proc); it is not followed"
@@ -145,15 +127,12 @@ fn ctrl_c_stops_a_walk_that_left_the_puzzles_folder() {
     let (_tmp, root, out) = site(&["good"]);
     fs::create_dir_all(root.join("zz")).expect("mkdir");
     symlink("/proc", root.join("zz/proc")).expect("link");
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_unscramble"))
+    let mut child = unscramble_child()
         .arg("render")
         .arg(&root)
         .arg("-o")
         .arg(&out)
         .arg("--allow-links-out")
-        .env("NO_COLOR", "1")
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
         .spawn()
         .expect("starts");
     let guard = Instant::now();

@@ -4,7 +4,6 @@
 
 mod common;
 use common::*;
-use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 /// Ctrl-C while the boards of a puzzle are being compressed: the run
@@ -18,13 +17,10 @@ fn ctrl_c_gives_up_zopfli_and_writes_no_board() {
     // Five boards of 1202 x 1202 pixels: Zopfli takes seconds on each.
     drawn_puzzle(&puzzles, "big", SEED_000, 400);
     let out = tmp.path().join("out");
-    let child = std::process::Command::new(env!("CARGO_BIN_EXE_unscramble"))
+    let child = unscramble_child()
         .args(["render", "--png", "best", "--no-config", "-o"])
         .arg(&out)
         .arg(&puzzles)
-        .env("NO_COLOR", "1")
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
         .spawn()
         .expect("starts");
     // The puzzle's folder is made just before its boards are painted.

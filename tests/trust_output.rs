@@ -9,7 +9,6 @@ use common::*;
 use std::fs;
 use std::os::unix::fs::symlink;
 use std::path::PathBuf;
-use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 fn manifest_text(files: &[(&str, String)]) -> String {
@@ -232,13 +231,11 @@ fn one_run_at_a_time_per_output_folder() {
     let (code, stderr) = render(&root, &out, &["--check", "--no-wait"]);
     assert_eq!(code, Some(4), "{stderr}");
 
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_unscramble"))
+    let mut child = unscramble_child()
         .arg("render")
         .arg(&root)
         .arg("-o")
         .arg(&out)
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
         .spawn()
         .expect("starts");
     // It says it waits, and it does: still running, nothing written.

@@ -86,28 +86,69 @@ pub fn solve_json(dir: &Path, extra: &[&str]) -> serde_json::Value {
     serde_json::from_slice(&out.stdout).expect("json")
 }
 
+/// What the tests' environment must not hand the binary: a config file
+/// named by the developer's environment must not change what the tests see,
+/// and the readiness line is asked for by the tests that wait for it.
+const CLEARED: [&str; 2] = ["UNSCRAMBLE_CONFIG", "UNSCRAMBLE_SAY_READY"];
+
 pub fn unscramble() -> Command {
     let mut cmd = Command::cargo_bin("unscramble").expect("binary is built");
     cmd.env("NO_COLOR", "1");
-    // A config file named by the developer's environment must not change
-    // what the tests see.
-    cmd.env_remove("UNSCRAMBLE_CONFIG");
-    cmd.env_remove("UNSCRAMBLE_SAY_READY");
+    CLEARED.iter().for_each(|v| {
+        cmd.env_remove(v);
+    });
+    cmd
+}
+
+/// The binary to start and then watch or signal while it runs, in the
+/// environment [`unscramble`] gives: stdout dropped, stderr piped (read it
+/// with [`child::Stderr`]); either can be set again.
+pub fn unscramble_child() -> std::process::Command {
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_unscramble"));
+    cmd.env("NO_COLOR", "1")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped());
+    CLEARED.iter().for_each(|v| {
+        cmd.env_remove(v);
+    });
     cmd
 }
 
 /// Runs `render ROOT -o OUT EXTRA...`: its exit code and stderr.
 pub fn render(root: &Path, out: &Path, extra: &[&str]) -> (Option<i32>, String) {
-    let output = unscramble()
-        .arg("render")
-        .arg(root)
-        .arg("-o")
-        .arg(out)
-        .args(extra)
-        .output()
-        .expect("runs");
-    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
-    (output.status.code(), stderr)
+    code_and_stderr(&mut render_command(root, out, extra))
+}
+
+/// [`render`], killed (and the test failed) if it runs past `limit`: a
+/// guard for the inputs made to hang or exhaust a reader.
+pub fn render_within(
+    root: &Path,
+    out: &Path,
+    extra: &[&str],
+    limit: std::time::Duration,
+) -> (Option<i32>, String) {
+    code_and_stderr(render_command(root, out, extra).timeout(limit))
+}
+
+fn render_command(root: &Path, out: &Path, extra: &[&str]) -> Command {
+    let mut cmd = unscramble();
+    cmd.arg("render").arg(root).arg("-o").arg(out).args(extra);
+    cmd
+}
+
+fn code_and_stderr(cmd: &mut Command) -> (Option<i32>, String) {
+    let output = cmd.output().expect("runs");
+    (output.status.code(), stderr(&output))
+}
+
+/// The one line of `stderr` that reports puzzle `name`'s error; the test
+/// fails, showing all of stderr, when there is none.
+pub fn error_line<'a>(stderr: &'a str, name: &str) -> &'a str {
+    let prefix = format!("error: puzzle '{name}': ");
+    stderr
+        .lines()
+        .find(|l| l.starts_with(&prefix))
+        .unwrap_or_else(|| panic!("no error for {name}:\n{stderr}"))
 }
 
 /// Runs `render ROOT -o OUT EXTRA...`, which must succeed; returns its stderr.
