@@ -159,15 +159,7 @@ fn animate_refuses_frames_over_its_budgets_before_painting() {
 fn cut_refuses_tile_pictures_over_its_budget_before_making_one() {
     let tmp = tempfile::tempdir().expect("tmp");
     let sheet = tmp.path().join("scan.png");
-    let layout = cut_sheets::Layout {
-        rows: 2,
-        cols: 2,
-        margin: 30,
-        turns: vec![0.0],
-        noise: 0.0,
-        background: cut_sheets::PAPER,
-        missing: None,
-    };
+    let layout = cut_sheets::Layout::straight(2, 2);
     cut_sheets::sheet(&cut_sheets::tiles(80)[..4], &layout)
         .save(&sheet)
         .expect("save");

@@ -10,13 +10,9 @@ use std::path::Path;
 
 fn layout(turns: &[f32], noise: f32) -> Layout {
     Layout {
-        rows: 3,
-        cols: 3,
-        margin: 30,
         turns: turns.to_vec(),
         noise,
-        background: PAPER,
-        missing: None,
+        ..Layout::straight(3, 3)
     }
 }
 

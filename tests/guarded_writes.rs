@@ -46,15 +46,7 @@ fn no_command_writes_through_a_link_below_the_current_folder() {
     copy_dir(&bundled("3x3-original"), &away.join("pictures"));
     fs::remove_file(away.join("pictures/input/tile_dict.yaml")).expect("rm");
     let tiles = cut_sheets::tiles(40);
-    let layout = cut_sheets::Layout {
-        rows: 1,
-        cols: 2,
-        margin: 30,
-        turns: vec![0.0],
-        noise: 0.0,
-        background: cut_sheets::PAPER,
-        missing: None,
-    };
+    let layout = cut_sheets::Layout::straight(1, 2);
     cut_sheets::sheet(&tiles[..2], &layout)
         .save(repo.join("scan.png"))
         .expect("save");

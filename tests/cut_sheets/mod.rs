@@ -38,6 +38,22 @@ pub struct Layout {
     pub missing: Option<usize>,
 }
 
+impl Layout {
+    /// `rows` x `cols` tiles square on plain paper, 30 px from its edges,
+    /// none missing; change what a test needs with `..Layout::straight()`.
+    pub fn straight(rows: u32, cols: u32) -> Layout {
+        Layout {
+            rows,
+            cols,
+            margin: 30,
+            turns: vec![0.0],
+            noise: 0.0,
+            background: PAPER,
+            missing: None,
+        }
+    }
+}
+
 /// A sheet of `tiles` laid out as `layout` says; gaps between tiles vary
 /// from a third to two thirds of a tile, and each row sags a little.
 pub fn sheet(tiles: &[RgbImage], layout: &Layout) -> RgbImage {
