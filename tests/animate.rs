@@ -6,7 +6,6 @@ mod common;
 use common::*;
 use std::fs;
 use std::path::Path;
-use unscramble::gfx::apng;
 use unscramble::kind::tiles::animate::frames;
 use unscramble::kind::tiles::model::Placement;
 use unscramble::kind::tiles::render::Renderer;
@@ -89,7 +88,7 @@ fn the_animation_ends_on_the_solved_board_and_is_the_same_every_run() {
         ];
         let stderr = animate_ok(&bundled("3x3-original"), &out, &args);
         let bytes = fs::read(&out).expect("animation");
-        let decoded = apng::decode(&bytes).expect("an APNG the png crate reads");
+        let decoded = apng_read::decode(&bytes).expect("an APNG the png crate reads");
         // The documented frame rule, with the default --max-frames 300.
         let plan = frames::FramePlan::new(events(&stderr), 300);
         assert_eq!(decoded.frames, plan.frames(), "{stderr}");
@@ -140,7 +139,7 @@ fn max_frames_caps_the_frames_and_the_default_output_goes_under_output() {
     );
     let out = tmp.path().join("output/3x3-original");
     let decoded =
-        apng::decode(&fs::read(out.join("search.png")).expect("default path")).expect("apng");
+        apng_read::decode(&fs::read(out.join("search.png")).expect("default path")).expect("apng");
     assert_eq!(decoded.frames, 40);
     assert_eq!(frames::FramePlan::new(events(&stderr), 40).frames(), 40);
     assert!(out.join("nodes-per-depth.svg").is_file());
@@ -262,7 +261,7 @@ fn a_puzzle_without_solution_ends_on_the_searchs_last_state() {
     let out = tmp.path().join("stuck.png");
     let stderr = animate_ok(&dir, &out, &["--tile-size", "16"]);
     assert!(stderr.contains("no solution"), "{stderr}");
-    let decoded = apng::decode(&fs::read(&out).expect("animation")).expect("apng");
+    let decoded = apng_read::decode(&fs::read(&out).expect("animation")).expect("apng");
     // 16 first placements, each with 12 rejects and a take-back: 224 events.
     assert_eq!(decoded.frames, frames::FramePlan::new(224, 300).frames());
     // The last state is the empty board: white inside the black frame.

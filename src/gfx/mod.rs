@@ -4,6 +4,8 @@
 //! of reused pixel buffers.
 
 pub mod apng;
+#[cfg(test)]
+pub(crate) mod apng_read;
 pub mod canvas;
 pub(crate) mod font;
 pub(crate) mod palette;

@@ -16,6 +16,11 @@ pub mod child;
 #[path = "../../src/gfx/png/strict.rs"]
 mod strict_png;
 
+/// The animations read back as a viewer shows them, checksums checked; the
+/// library's unit tests use the same file.
+#[path = "../../src/gfx/apng_read.rs"]
+pub mod apng_read;
+
 /// A PNG this project wrote, decoded with every chunk's CRC and the zlib
 /// stream's Adler-32 checked (image-rs skips the Adler-32): every test that
 /// reads the tool's PNGs goes through here, so a broken writer fails them.
