@@ -35,6 +35,23 @@ pub(super) fn pieces_bytes(board: u64) -> usize {
     usize::try_from(PIECES_BYTES.min(3 * board)).unwrap_or(usize::MAX)
 }
 
+/// Boards' worth of RGB bytes a puzzle may keep of its compressed rows of
+/// tiles when the run's budget has room now: a 3x3 puzzle of 192 solutions
+/// draws about 140 different rows, and photos compress to about half their
+/// bytes, so one board's worth keeps only the first few rows.
+const PIECES_BOARDS_MORE: u64 = 32;
+
+/// Bytes beyond [`pieces_bytes`] worth keeping for `images` boards of
+/// `board` pixels (at most [`PIECES_BOARDS_MORE`] boards' worth of RGB and
+/// 64 MiB in all), taken from the run's budget only if it is free.
+pub(super) fn pieces_more(board: u64, images: usize) -> u64 {
+    let boards = u64::try_from(images)
+        .unwrap_or(u64::MAX)
+        .min(PIECES_BOARDS_MORE);
+    let most = PIECES_BYTES.min(board.saturating_mul(3).saturating_mul(boards));
+    most.saturating_sub(pieces_bytes(board) as u64)
+}
+
 /// The memory a puzzle's render takes, in bytes, estimated from sizes
 /// alone: upper bounds of what it allocates (the largest puzzle the
 /// default --max-pixels admits, 64 million pixels of pictures and board,
@@ -156,6 +173,22 @@ fn board_pixels(rows: usize, cols: usize, tile_w: u64, tile_h: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A 3x3 board of 200-pixel tiles with hundreds of solutions may keep
+    /// 32 boards' worth of RGB, the board's own share included; a puzzle
+    /// of one image keeps no more than its share, and no puzzle more than
+    /// 64 MiB in all.
+    #[test]
+    fn more_pieces_grow_with_the_boards_drawn_up_to_64_mib() {
+        let board = 602 * 602;
+        assert_eq!(pieces_more(board, 555), 31 * 3 * board);
+        assert_eq!(pieces_more(board, 5), 4 * 3 * board);
+        assert_eq!(pieces_more(board, 1), 0);
+        assert_eq!(pieces_more(board, 0), 0);
+        let big = 4000 * 4000;
+        assert_eq!(pieces_more(big, 555), (64 << 20) - 3 * big);
+        assert_eq!(pieces_more(64 << 20, 555), 0);
+    }
 
     /// The largest puzzle the default --max-pixels admits (64 million
     /// pixels of pictures, the same in tiles and in one board, its files

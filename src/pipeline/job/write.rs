@@ -73,8 +73,16 @@ pub(super) fn write<K: JobKind>(
         .collect();
     let batch_len = 1 + more.len();
     // Rows of tiles the boards share, compressed once for the puzzle, as
-    // many as its share of the budget counts.
-    let pieces = Pieces::with_cap(super::pixels::pieces_bytes(u64::from(w) * u64::from(h)));
+    // many as its share of the budget counts, and more if the budget has
+    // room now (the bytes are the same either way).
+    let board_pixels = u64::from(w) * u64::from(h);
+    let kept = super::pixels::pieces_bytes(board_pixels);
+    let more_pieces = super::pixels::pieces_more(board_pixels, images.len());
+    let pieces_share = (more_pieces > 0)
+        .then(|| ctx.gate.budget.try_take(more_pieces))
+        .flatten();
+    let extra = pieces_share.as_ref().map_or(0, |_| more_pieces);
+    let pieces = Pieces::with_cap(kept.saturating_add(usize::try_from(extra).unwrap_or(0)));
     let mut slots: Vec<Encoded> = std::iter::repeat_with(Encoded::default)
         .take(batch_len)
         .collect();
