@@ -234,6 +234,7 @@ impl Deflater {
             &self.dist_code,
             &self.dist_len,
         );
+        let mut out = out.burst(2 * self.symbols.len() + 1);
         for &s in &self.symbols {
             if s & MATCH == 0 {
                 out.put(u32::from(lc[s as usize]), u32::from(ll[s as usize]));

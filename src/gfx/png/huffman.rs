@@ -136,6 +136,19 @@ impl BitWriter {
         }
     }
 
+    /// A writer for a burst of many codes: the same bits as [`Self::put`],
+    /// with the pending bits held in locals (through `&mut self` they went
+    /// to memory at every code) and room for `codes` codes reserved.
+    #[inline]
+    pub(super) fn burst(&mut self, codes: usize) -> Burst<'_> {
+        self.out.reserve(codes.saturating_mul(4).saturating_add(8));
+        Burst {
+            acc: self.acc,
+            bits: self.bits,
+            writer: self,
+        }
+    }
+
     /// Pads to a byte boundary with zero bits and flushes.
     pub(super) fn align(&mut self) {
         while self.bits > 0 {
@@ -144,6 +157,35 @@ impl BitWriter {
             self.bits = self.bits.saturating_sub(8);
         }
         self.acc = 0;
+    }
+}
+
+/// See [`BitWriter::burst`]; the bits go back to the writer when dropped.
+pub(super) struct Burst<'a> {
+    acc: u64,
+    bits: u32,
+    writer: &'a mut BitWriter,
+}
+
+impl Burst<'_> {
+    /// `n` <= 32 low bits of `value`.
+    #[inline]
+    pub(super) fn put(&mut self, value: u32, n: u32) {
+        self.acc |= u64::from(value) << self.bits;
+        self.bits += n;
+        if self.bits >= 32 {
+            let word = (self.acc as u32).to_le_bytes();
+            self.writer.out.extend_from_slice(&word);
+            self.acc >>= 32;
+            self.bits -= 32;
+        }
+    }
+}
+
+impl Drop for Burst<'_> {
+    fn drop(&mut self) {
+        self.writer.acc = self.acc;
+        self.writer.bits = self.bits;
     }
 }
 
@@ -178,6 +220,36 @@ mod tests {
         for w in lengths.windows(2) {
             assert!(w[0] >= w[1], "{lengths:?}");
         }
+    }
+
+    /// A burst writes the bits that `put` writes, across words, and
+    /// leaves the writer where `put` leaves it.
+    #[test]
+    fn a_burst_writes_what_put_writes() {
+        let codes: Vec<(u32, u32)> = (0..1000u32)
+            .map(|i| {
+                let n = 1 + i * 7 % 28;
+                (i.wrapping_mul(2_654_435_761) & ((1u32 << n) - 1), n)
+            })
+            .collect();
+        let (mut plain, mut burst) = (BitWriter::default(), BitWriter::default());
+        plain.put(0b101, 3);
+        burst.put(0b101, 3);
+        for &(v, n) in &codes {
+            plain.put(v, n);
+        }
+        {
+            let mut b = burst.burst(codes.len());
+            for &(v, n) in &codes {
+                b.put(v, n);
+            }
+        }
+        plain.put(0b11, 2);
+        burst.put(0b11, 2);
+        plain.align();
+        burst.align();
+        assert_eq!(plain.out, burst.out);
+        assert!(plain.out.len() > 1000);
     }
 
     #[test]
