@@ -179,6 +179,29 @@ fn completed(score: &[Vec<f32>], mut pairs: Vec<(usize, usize)>) -> Vec<(usize, 
     pairs
 }
 
+/// Why no pairing of the classes was decided on.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum PairingError {
+    #[error("the search for a pairing of the {classes} classes that solves the puzzle used up its budget of {budget} placements after {tried} pairings")]
+    Budget {
+        classes: usize,
+        budget: u64,
+        tried: usize,
+    },
+    #[error("two pairings of the {classes} classes solve the puzzle and the pictures cannot tell them apart (scores {best:.3} and {other:.3})")]
+    Tie {
+        classes: usize,
+        best: f32,
+        other: f32,
+    },
+    #[error("no pairing of the {classes} classes into {pictures} pictures gives a solvable puzzle ({tried} tried)")]
+    Unsolvable {
+        classes: usize,
+        pictures: usize,
+        tried: usize,
+    },
+}
+
 /// Placements the solver may make over all candidate pairings of one
 /// puzzle. A count, not a time, so a refusal is the same on every machine
 /// (what it takes on one is in docs/infer.md): far more than a 3x3 needs
@@ -202,7 +225,7 @@ pub(crate) fn decide(
     score: &[Vec<f32>],
     differences: Option<&Differences>,
     budget: u64,
-) -> Result<Pairing, String> {
+) -> Result<Pairing, PairingError> {
     let k = score.len();
     let weight = |p: &[(usize, usize)]| {
         differences.map_or(1.0, |d| 1.0 - CONSISTENCY * (1.0 - d.consistency(p)))
@@ -276,10 +299,19 @@ pub(crate) fn decide(
         let Some(solved) = solves(pairs) else {
             return match found {
                 // The rival could not be ruled out beyond this candidate.
-                Some((best, at)) => Ok(finish(side, of, &candidates[at].1, gap(best, *s), None, tried)),
-                None => Err(format!(
-                    "the search for a pairing of the {k} classes that solves the puzzle used up its budget of {budget} placements after {tried} pairings"
+                Some((best, at)) => Ok(finish(
+                    side,
+                    of,
+                    &candidates[at].1,
+                    gap(best, *s),
+                    None,
+                    tried,
                 )),
+                None => Err(PairingError::Budget {
+                    classes: k,
+                    budget,
+                    tried,
+                }),
             };
         };
         if !solved {
@@ -288,9 +320,11 @@ pub(crate) fn decide(
         match found {
             None => found = Some((*s, i)),
             Some((best, _)) if gap(best, *s) < TIE => {
-                return Err(format!(
-                    "two pairings of the {k} classes solve the puzzle and the pictures cannot tell them apart (scores {best:.3} and {s:.3})"
-                ))
+                return Err(PairingError::Tie {
+                    classes: k,
+                    best,
+                    other: *s,
+                })
             }
             Some((best, at)) => {
                 return Ok(finish(
@@ -312,10 +346,11 @@ pub(crate) fn decide(
                 .map_or(RIVAL_RANGE, |(s, _)| gap(best, *s).min(RIVAL_RANGE));
             Ok(finish(side, of, &candidates[at].1, reached, None, tried))
         }
-        None => Err(format!(
-            "no pairing of the {k} classes into {} pictures gives a solvable puzzle ({tried} tried)",
-            k / 2
-        )),
+        None => Err(PairingError::Unsolvable {
+            classes: k,
+            pictures: k / 2,
+            tried,
+        }),
     }
 }
 
@@ -364,8 +399,17 @@ mod tests {
     #[test]
     fn a_search_past_its_node_budget_is_refused_with_the_budget_named() {
         let err = decide(2, &OF, &score(), None, 1).expect_err("budget of one placement");
+        assert_eq!(
+            err,
+            PairingError::Budget {
+                classes: 4,
+                budget: 1,
+                tried: 1
+            }
+        );
         assert!(
-            err.contains("used up its budget of 1 placements after 1 pairings"),
+            err.to_string()
+                .contains("used up its budget of 1 placements after 1 pairings"),
             "{err}"
         );
     }
