@@ -265,7 +265,8 @@ fn read_names(
         &score,
         Some(&differences),
         pairing::NODE_BUDGET,
-    )?;
+    )
+    .map_err(|e| e.to_string())?;
     Ok((classes, pairing))
 }
 

@@ -21,6 +21,9 @@ const MAX_SOLVES: usize = 20_000;
 /// best make a weak decision; by less than [`TIE`] none at all.
 const WEAK: f32 = 0.05;
 const TIE: f32 = 1e-4;
+/// How far below the best solving pairing a rival is looked for: the
+/// margin that makes a names reading sure ([`Pairing::margin`]).
+pub const RIVAL_RANGE: f32 = 0.3;
 
 /// How much each two classes look like the two halves of one picture, 0..1:
 /// the same ground colour (drawn tiles), and the same name written on them
@@ -72,6 +75,12 @@ pub struct Pairing {
     pub weak: bool,
     /// Pairings handed to the solver (1 when the best-looking one solved).
     pub tried: usize,
+    /// How far the next pairing that also solves scores below this one, as
+    /// a share of this one's score: [`RIVAL_RANGE`] when none solves that
+    /// close; a lower bound when the budget ran out first.
+    pub margin: f32,
+    /// That next pairing, when one was found within [`RIVAL_RANGE`].
+    pub rival: Option<Vec<(usize, usize)>>,
 }
 
 /// The puzzle `pairs` make of the tiles whose halves are in classes `of`.
@@ -170,6 +179,29 @@ fn completed(score: &[Vec<f32>], mut pairs: Vec<(usize, usize)>) -> Vec<(usize, 
     pairs
 }
 
+/// Why no pairing of the classes was decided on.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum PairingError {
+    #[error("the search for a pairing of the {classes} classes that solves the puzzle used up its budget of {budget} placements after {tried} pairings")]
+    Budget {
+        classes: usize,
+        budget: u64,
+        tried: usize,
+    },
+    #[error("two pairings of the {classes} classes solve the puzzle and the pictures cannot tell them apart (scores {best:.3} and {other:.3})")]
+    Tie {
+        classes: usize,
+        best: f32,
+        other: f32,
+    },
+    #[error("no pairing of the {classes} classes into {pictures} pictures gives a solvable puzzle ({tried} tried)")]
+    Unsolvable {
+        classes: usize,
+        pictures: usize,
+        tried: usize,
+    },
+}
+
 /// Placements the solver may make over all candidate pairings of one
 /// puzzle. A count, not a time, so a refusal is the same on every machine
 /// (what it takes on one is in docs/infer.md): far more than a 3x3 needs
@@ -193,7 +225,7 @@ pub(crate) fn decide(
     score: &[Vec<f32>],
     differences: Option<&Differences>,
     budget: u64,
-) -> Result<Pairing, String> {
+) -> Result<Pairing, PairingError> {
     let k = score.len();
     let weight = |p: &[(usize, usize)]| {
         differences.map_or(1.0, |d| 1.0 - CONSISTENCY * (1.0 - d.consistency(p)))
@@ -246,23 +278,40 @@ pub(crate) fn decide(
     };
     let mut found: Option<(f32, usize)> = None;
     let mut tried = 0;
+    let gap = |best: f32, s: f32| (best - s) / best.abs().max(1e-6);
     for (i, (s, pairs)) in candidates.iter().enumerate() {
         if tried >= MAX_SOLVES {
             break;
         }
-        if let Some((best, _)) = found {
-            if *s < best - WEAK * best.abs().max(1e-6) {
-                break;
+        if let Some((best, at)) = found {
+            if gap(best, *s) > RIVAL_RANGE {
+                return Ok(finish(
+                    side,
+                    of,
+                    &candidates[at].1,
+                    RIVAL_RANGE,
+                    None,
+                    tried,
+                ));
             }
         }
         tried += 1;
         let Some(solved) = solves(pairs) else {
             return match found {
-                // A close rival could not be ruled out: weak, not wrong.
-                Some((_, at)) => Ok(finish(side, of, &candidates[at].1, true, tried)),
-                None => Err(format!(
-                    "the search for a pairing of the {k} classes that solves the puzzle used up its budget of {budget} placements after {tried} pairings"
+                // The rival could not be ruled out beyond this candidate.
+                Some((best, at)) => Ok(finish(
+                    side,
+                    of,
+                    &candidates[at].1,
+                    gap(best, *s),
+                    None,
+                    tried,
                 )),
+                None => Err(PairingError::Budget {
+                    classes: k,
+                    budget,
+                    tried,
+                }),
             };
         };
         if !solved {
@@ -270,25 +319,38 @@ pub(crate) fn decide(
         }
         match found {
             None => found = Some((*s, i)),
-            Some((best, _)) if best - s < TIE * best.abs().max(1e-6) => {
-                return Err(format!(
-                    "two pairings of the {k} classes solve the puzzle and the pictures cannot tell them apart (scores {best:.3} and {s:.3})"
-                ))
+            Some((best, _)) if gap(best, *s) < TIE => {
+                return Err(PairingError::Tie {
+                    classes: k,
+                    best,
+                    other: *s,
+                })
             }
             Some((best, at)) => {
-                if std::env::var_os("UNSCRAMBLE_INFER_DEBUG").is_some() {
-                    eprintln!("DEBUG weak: best {best:.4} rival {s:.4} gap {:.4}", (best - s) / best.abs().max(1e-6));
-                }
-                return Ok(finish(side, of, &candidates[at].1, true, tried));
+                return Ok(finish(
+                    side,
+                    of,
+                    &candidates[at].1,
+                    gap(best, *s),
+                    Some(pairs.clone()),
+                    tried,
+                ));
             }
         }
     }
     match found {
-        Some((_, at)) => Ok(finish(side, of, &candidates[at].1, false, tried)),
-        None => Err(format!(
-            "no pairing of the {k} classes into {} pictures gives a solvable puzzle ({tried} tried)",
-            k / 2
-        )),
+        // Every candidate tried, or as many as may be: no rival seen.
+        Some((best, at)) => {
+            let reached = candidates
+                .get(tried)
+                .map_or(RIVAL_RANGE, |(s, _)| gap(best, *s).min(RIVAL_RANGE));
+            Ok(finish(side, of, &candidates[at].1, reached, None, tried))
+        }
+        None => Err(PairingError::Unsolvable {
+            classes: k,
+            pictures: k / 2,
+            tried,
+        }),
     }
 }
 
@@ -296,14 +358,17 @@ fn finish(
     side: usize,
     of: &[usize],
     pairs: &[(usize, usize)],
-    weak: bool,
+    margin: f32,
+    rival: Option<Vec<(usize, usize)>>,
     tried: usize,
 ) -> Pairing {
     Pairing {
         pairs: pairs.to_vec(),
         puzzle: puzzle(side, of, pairs),
-        weak,
+        weak: margin < WEAK,
         tried,
+        margin,
+        rival,
     }
 }
 
@@ -334,8 +399,17 @@ mod tests {
     #[test]
     fn a_search_past_its_node_budget_is_refused_with_the_budget_named() {
         let err = decide(2, &OF, &score(), None, 1).expect_err("budget of one placement");
+        assert_eq!(
+            err,
+            PairingError::Budget {
+                classes: 4,
+                budget: 1,
+                tried: 1
+            }
+        );
         assert!(
-            err.contains("used up its budget of 1 placements after 1 pairings"),
+            err.to_string()
+                .contains("used up its budget of 1 placements after 1 pairings"),
             "{err}"
         );
     }
