@@ -3,7 +3,7 @@
 
 /// Solutions a search keeps before it stops (`--max-solutions`); the count
 /// is then a lower bound.
-pub const MAX_SOLUTIONS: usize = 1000;
+pub const MAX_SOLUTIONS: crate::kind::Count = 1000;
 
 /// Board images written per puzzle (`--max-images`).
 pub const MAX_IMAGES: usize = 32;

@@ -2,7 +2,7 @@
 //! the terminal, the gallery, `index.md` and `solve` never word one fact two
 //! ways (nor print "1 solutions"). A leaf: it knows only the stop types.
 
-use crate::kind::stop::{StopReason, StoppedBy};
+use crate::kind::stop::{Count, StopReason, StoppedBy};
 use std::time::Duration;
 
 /// `1 solution`, `2 solutions`: a count with its noun (every noun counted
@@ -24,7 +24,7 @@ pub fn noun(n: u64, noun: &str) -> String {
 pub const NO_SOLUTION: &str = "no solution";
 
 /// A count a limit may have cut short: `1000+` is a lower bound.
-fn at_least(n: usize, complete: bool) -> String {
+fn at_least(n: Count, complete: bool) -> String {
     if complete {
         n.to_string()
     } else {
@@ -34,7 +34,7 @@ fn at_least(n: usize, complete: bool) -> String {
 
 /// `1 solution`, `4 solutions`, `1000+ solutions` (a lower bound is never
 /// singular: `1+ solutions`).
-pub fn solutions(total: usize, complete: bool) -> String {
+pub fn solutions(total: Count, complete: bool) -> String {
     let noun = if total == 1 && complete {
         "solution"
     } else {
@@ -44,12 +44,12 @@ pub fn solutions(total: usize, complete: bool) -> String {
 }
 
 /// `12 unique up to turning the board`: the rotation classes.
-pub fn unique(n: usize, complete: bool) -> String {
+pub fn unique(n: Count, complete: bool) -> String {
     format!("{} unique up to turning the board", at_least(n, complete))
 }
 
 /// `3 distinct looks`: solutions as a person tells them apart.
-pub fn looks(n: usize, complete: bool) -> String {
+pub fn looks(n: Count, complete: bool) -> String {
     format!("{} distinct looks", at_least(n, complete))
 }
 
@@ -77,7 +77,12 @@ pub fn stopped_before_a_solution(by: StoppedBy) -> String {
 /// what was left of it when that search began, one tick short of it.
 pub fn stop_reason(stop: StopReason, timeout: Option<Duration>) -> String {
     match stop {
-        StopReason::MaxSolutions(n) => format!("stopped after {}", plural(n as u64, "solution")),
+        StopReason::MaxSolutions(n) => {
+            format!(
+                "stopped after {n} {}",
+                if n == 1 { "solution" } else { "solutions" }
+            )
+        }
         StopReason::Timeout(t) => {
             format!(
                 "stopped by the timeout of {}",

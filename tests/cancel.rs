@@ -29,7 +29,7 @@ fn tripped() -> Cancel {
 fn a_tripped_token_interrupts_the_tile_search_and_nothing_is_kept() {
     let p = tiles("tests/fixtures/generated/4x4-many");
     let limits = Limits {
-        max_solutions: usize::MAX,
+        max_solutions: u128::MAX,
         cancel: tripped(),
         ..Limits::default()
     };
@@ -43,7 +43,7 @@ fn another_token_leaves_the_search_alone() {
     let _other_run = tripped();
     let p = tiles("tests/fixtures/generated/4x4-many");
     let limits = Limits {
-        max_solutions: usize::MAX,
+        max_solutions: u128::MAX,
         ..Limits::default()
     };
     let o = solve(&p, &limits);

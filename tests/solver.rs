@@ -6,7 +6,7 @@ use common::{files_below, fixtures, unscramble};
 use std::path::Path;
 use unscramble::kind::tiles::input::{read_puzzle, tile_dict};
 use unscramble::kind::tiles::model::Puzzle;
-use unscramble::kind::tiles::solve::{solve, Limits, Order, Outcome, StopReason};
+use unscramble::kind::tiles::solve::{solve, Count, Limits, Order, Outcome, StopReason};
 
 fn read(dir: &Path) -> Puzzle {
     read_puzzle(&dir.join("input"))
@@ -24,7 +24,7 @@ fn with_jobs(jobs: usize, p: &Puzzle, limits: &Limits) -> Outcome {
 
 fn all(symmetry: bool, order: Order) -> Limits {
     Limits {
-        max_solutions: usize::MAX,
+        max_solutions: Count::MAX,
         symmetry,
         order,
         ..Limits::default()
@@ -63,7 +63,7 @@ fn every_corpus_count_with_and_without_symmetry_serial_and_parallel() {
                 let serial = with_jobs(1, &p, &limits);
                 let what = format!("{slug} {order:?} symmetry {symmetry}");
                 assert_eq!(serial.solutions.len(), total, "{what}");
-                assert_eq!(serial.extra.unique, unique, "{what}");
+                assert_eq!(serial.extra.unique, unique as Count, "{what}");
                 assert!(serial.complete(), "{what}");
                 assert_same(&serial, &with_jobs(3, &p, &limits), &what);
             }
@@ -105,14 +105,14 @@ fn a_4x4_with_many_solutions() {
 fn a_capped_search_is_the_same_prefix_for_any_thread_count() {
     let p = read(&fixtures().join("generated/4x4-many"));
     let full = with_jobs(2, &p, &all(true, Order::Spiral));
-    for cap in [1, 2, 5, 4001] {
+    for cap in [1usize, 2, 5, 4001] {
         let limits = Limits {
-            max_solutions: cap,
+            max_solutions: cap as Count,
             ..all(true, Order::Spiral)
         };
         let one = with_jobs(1, &p, &limits);
         assert_eq!(one.solutions, full.solutions[..cap].to_vec(), "cap {cap}");
-        assert_eq!(one.stopped, Some(StopReason::MaxSolutions(cap)));
+        assert_eq!(one.stopped, Some(StopReason::MaxSolutions(cap as Count)));
         assert_same(&one, &with_jobs(2, &p, &limits), &format!("cap {cap}"));
     }
 }

@@ -10,6 +10,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 use unscramble::defaults;
 use unscramble::kind::tiles::animate;
+use unscramble::kind::Count;
 use unscramble::phrases;
 use unscramble::pipeline::output;
 
@@ -53,8 +54,8 @@ pub struct AnimateArgs {
     #[arg(long)]
     pub no_symmetry: bool,
     /// The charted search stops after this many solutions, as `solve`'s does.
-    #[arg(long, default_value_t = defaults::MAX_SOLUTIONS)]
-    pub max_solutions: usize,
+    #[arg(long, default_value_t = defaults::MAX_SOLUTIONS, value_parser = super::values::parse_count)]
+    pub max_solutions: Count,
     #[command(flatten)]
     pub links: crate::cli::Links,
     #[command(flatten)]

@@ -27,6 +27,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 use unscramble::defaults;
 use unscramble::kind::tiles::solve;
+use unscramble::kind::Count;
 use unscramble::pipeline::output::solutions::Notation;
 
 use crate::cli::animate_cmd::AnimateArgs;
@@ -157,9 +158,10 @@ impl TextArgs {
 /// Options of the search shared by `render` and `solve`.
 #[derive(Args)]
 pub struct SearchArgs {
-    /// Stop searching a puzzle after this many solutions (the count is then a lower bound).
+    /// Stop searching a puzzle after this many solutions (the count is then
+    /// a lower bound); `all`: count every one.
     #[arg(long, default_value_t = defaults::MAX_SOLUTIONS, value_parser = parse_count)]
-    pub max_solutions: usize,
+    pub max_solutions: Count,
     /// Stop searching a puzzle after this many nodes, the same way on every
     /// machine and thread count [default: 2000000000 for tile puzzles,
     /// 500000000 for Domino Fit: about a minute each].

@@ -6,7 +6,7 @@ use console::style;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::time::Duration;
 use unscramble::error::printable;
-use unscramble::kind::stop::StoppedBy;
+use unscramble::kind::stop::{Count, StoppedBy};
 use unscramble::phrases;
 use unscramble::pipeline::batch::{Progress, Run};
 use unscramble::present::summary::{Action, PuzzleReport, Status};
@@ -149,7 +149,7 @@ impl Reporter {
 /// `1000+ solutions ...`; `unique` is `None` for puzzles that cannot be
 /// turned, and `looks` is named only where it is fewer than `unique`
 /// (identical or symmetric tiles).
-pub fn counts(total: usize, unique: Option<usize>, looks: Option<usize>, complete: bool) -> String {
+pub fn counts(total: Count, unique: Option<Count>, looks: Option<Count>, complete: bool) -> String {
     let total = phrases::solutions(total, complete);
     match (unique, looks) {
         (Some(u), Some(l)) if l < u => format!(

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 use unscramble::kind::domino::Domino;
-use unscramble::kind::stop::{Cancel, StopReason};
+use unscramble::kind::stop::{Cancel, Count, StopReason};
 use unscramble::kind::tiles::Tiles;
 use unscramble::kind::{Kind, Search};
 use unscramble::phrases;
@@ -159,8 +159,8 @@ fn exit_code(stopped: Option<StopReason>) -> ExitCode {
 }
 
 /// `; the first N printed` when the search counted more solutions than it kept.
-fn listed_note(listed: usize, total: usize) -> String {
-    if listed < total {
+fn listed_note(listed: usize, total: Count) -> String {
+    if (listed as Count) < total {
         format!("; the first {listed} printed")
     } else {
         String::new()

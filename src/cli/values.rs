@@ -7,6 +7,7 @@ use std::time::Duration;
 use unscramble::gfx::canvas;
 use unscramble::kind::domino;
 use unscramble::kind::tiles::solve;
+use unscramble::kind::Count;
 use unscramble::pipeline::output::solutions;
 
 /// A clap choice for the library enum `$lib`, variant for variant (the doc
@@ -111,11 +112,17 @@ pub fn worker_threads(requested: Option<u16>) -> (usize, Option<String>) {
     }
 }
 
-pub fn parse_count(s: &str) -> Result<usize, String> {
-    match s.parse::<usize>() {
+/// A number of solutions: 1 or more, or `all` (as many as a count can hold).
+pub fn parse_count(s: &str) -> Result<Count, String> {
+    if s == "all" {
+        return Ok(Count::MAX);
+    }
+    match s.parse::<Count>() {
         Ok(0) => Err("0 would stop every search before it starts (give 1 or more)".to_string()),
         Ok(n) => Ok(n),
-        Err(e) => Err(format!("'{s}' is not a count: {e}")),
+        Err(e) => Err(format!(
+            "'{s}' is not a count (a whole number, or all): {e}"
+        )),
     }
 }
 

@@ -16,7 +16,7 @@ mod style;
 pub mod tiles;
 
 pub use notation::{is_puzzle, notation_file, resolve_notation, NOTATIONS};
-pub use outcome::{Outcome, MAX_LISTED};
+pub use outcome::{Count, Outcome, MAX_LISTED};
 use stop::StopReason;
 pub use style::Style;
 
@@ -117,7 +117,7 @@ impl From<InputError> for Failed {
 /// own settings (the other kinds ignore them).
 #[derive(Clone, Debug)]
 pub struct Search {
-    pub max_solutions: usize,
+    pub max_solutions: Count,
     /// `None`: the kind's own default budget.
     pub max_nodes: Option<u64>,
     /// When the time is up; every search after the first gets what is left.
@@ -144,9 +144,9 @@ pub struct Facts<'a> {
     pub rows: usize,
     pub cols: usize,
     pub tiles: Option<usize>,
-    pub total: usize,
-    pub unique: Option<usize>,
-    pub looks: Option<usize>,
+    pub total: Count,
+    pub unique: Option<Count>,
+    pub looks: Option<Count>,
     pub stopped: Option<StopReason>,
     /// Solutions listed, and so drawable: at most `total`.
     pub listed: usize,

@@ -1,5 +1,6 @@
 //! What a search of either kind found, in one shape.
 
+pub use super::stop::Count;
 use super::stop::StopReason;
 
 /// Solutions whose boards a search of any kind keeps (and `solutions.json` lists); beyond
@@ -19,7 +20,7 @@ pub struct Outcome<B, X> {
     /// In search order, at most [`MAX_LISTED`]: `total` counts them all.
     pub solutions: Vec<B>,
     /// Solutions found (up to `max_solutions`), listed or not.
-    pub total: usize,
+    pub total: Count,
     /// `None` when the whole tree was searched and the count is exact.
     pub stopped: Option<StopReason>,
     pub nodes: u64,
@@ -33,6 +34,6 @@ impl<B, X> Outcome<B, X> {
 
     /// Whether `solutions` holds every solution counted in `total`.
     pub fn listed_all(&self) -> bool {
-        self.solutions.len() == self.total
+        self.solutions.len() as Count == self.total
     }
 }

@@ -16,7 +16,7 @@ use serde::Serialize;
 pub(crate) struct SolutionsFile<H, C, T> {
     #[serde(flatten)]
     head: H,
-    solutions_total: usize,
+    solutions_total: super::Count,
     #[serde(flatten)]
     classes: C,
     /// Only when `solutions` lists fewer than `solutions_total` (it lists at

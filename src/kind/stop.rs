@@ -32,10 +32,14 @@ impl Cancel {
     }
 }
 
+/// A number of solutions. Identical cards multiply counts (The Ant Trails
+/// Puzzle has about 10^34 solutions), so they are wider than a machine word.
+pub type Count = u128;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StopReason {
     /// One more solution than the limit was found.
-    MaxSolutions(usize),
+    MaxSolutions(Count),
     /// The time limit ended the search after this long.
     Timeout(Duration),
     /// Ctrl-C (or SIGTERM, SIGHUP) ended the search: not a limit, so nothing

@@ -10,7 +10,7 @@ use serde::Serialize;
 /// The options that change what is written: all of them go into the build key.
 #[derive(Clone, Debug, Serialize)]
 pub struct OutputOptions {
-    pub max_solutions: usize,
+    pub max_solutions: crate::kind::Count,
     /// The search's node budget; `None`: each kind's default
     /// ([`crate::kind::tiles::solve::MAX_NODES`], [`crate::kind::domino::MAX_NODES`]).
     pub max_nodes: Option<u64>,

@@ -2,7 +2,7 @@
 //! each puzzle's manifest, and printed with `--json`. Nothing here may depend
 //! on time or thread count, except the fields marked as run-only.
 
-use crate::kind::stop::StoppedBy;
+use crate::kind::stop::{Count, StoppedBy};
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
@@ -54,11 +54,11 @@ pub struct PuzzleReport {
     pub rows: Option<usize>,
     pub cols: Option<usize>,
     pub tiles: Option<usize>,
-    pub solutions_total: Option<usize>,
-    pub solutions_unique: Option<usize>,
+    pub solutions_total: Option<Count>,
+    pub solutions_unique: Option<Count>,
     /// Tile puzzles: solutions as a person sees them (identical and symmetric
     /// tiles merged, and turns of the board).
-    pub solutions_distinct_looks: Option<usize>,
+    pub solutions_distinct_looks: Option<Count>,
     pub complete: Option<bool>,
     pub stopped_by: Option<StoppedBy>,
     /// Only when `solutions.json` lists fewer solutions than the total.
@@ -115,7 +115,7 @@ pub struct ClosestReport {
 impl Status {
     /// A search's status from what it found: only a whole search that found
     /// nothing proves there is no solution.
-    pub fn of(solutions: usize, complete: bool) -> Status {
+    pub fn of(solutions: Count, complete: bool) -> Status {
         match (solutions, complete) {
             (0, true) => Status::NoSolution,
             (0, false) => Status::Stopped,

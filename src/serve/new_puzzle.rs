@@ -22,7 +22,7 @@ pub(crate) const NOTATIONS: [&str; 4] = [
 ];
 
 /// The preview's search stops at whichever comes first: a page waits for it.
-pub(crate) const PREVIEW_LIMITS: (usize, u64, Duration) =
+pub(crate) const PREVIEW_LIMITS: (crate::kind::Count, u64, Duration) =
     (1000, 50_000_000, Duration::from_secs(5));
 
 /// Side of each drawn tile in the preview picture.

@@ -49,7 +49,8 @@ impl PuzzleKind for Domino {
 
     fn solve(puzzle: &DominoPuzzle, search: &Search) -> Outcome {
         let max_nodes = search.max_nodes.unwrap_or(super::MAX_NODES);
-        let bounds = (search.max_solutions, max_nodes);
+        let most = usize::try_from(search.max_solutions).unwrap_or(usize::MAX);
+        let bounds = (most, max_nodes);
         super::solve_within(
             puzzle,
             search.cover,

@@ -88,7 +88,7 @@ pub fn solve_within(
     }
     Outcome {
         solutions: s.solutions,
-        total: s.total,
+        total: s.total as crate::kind::Count,
         stopped: s.stopped,
         nodes: s.nodes,
         extra: cover,
@@ -306,7 +306,9 @@ impl<'a> Search<'a> {
             return;
         }
         if self.total == self.max_solutions {
-            self.stopped = Some(StopReason::MaxSolutions(self.max_solutions));
+            self.stopped = Some(StopReason::MaxSolutions(
+                self.max_solutions as crate::kind::Count,
+            ));
             return;
         }
         self.total += 1;

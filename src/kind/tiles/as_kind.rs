@@ -101,6 +101,7 @@ impl PuzzleKind for Tiles {
             symmetry: search.symmetry,
             turn_order: search.turn_order,
             cancel: search.cancel.clone(),
+            ..Limits::default()
         };
         solve::solve_or_closest(puzzle, &limits, search.deadline, search.closest_nodes)
     }

@@ -3,7 +3,7 @@
 //! which runs the job, because choosing the boards has rules of its own.
 
 use super::JobKind;
-use crate::kind::stop::StopReason;
+use crate::kind::stop::{Count, StopReason};
 use crate::kind::Facts;
 use crate::pipeline::options::OutputOptions;
 use crate::present::summary::{ClosestReport, PuzzleReport, Status};
@@ -25,7 +25,7 @@ pub(super) fn report_of<K: JobKind>(name: &str, f: &Facts, output: &OutputOption
         solutions_distinct_looks: f.looks,
         complete: Some(complete),
         stopped_by: f.stopped.as_ref().map(StopReason::by),
-        solutions_listed: (f.listed != f.total).then_some(f.listed),
+        solutions_listed: (f.listed as Count != f.total).then_some(f.listed),
         rendered: chosen.iter().map(|i| i + 1).collect(),
         rendered_looks: chosen
             .iter()

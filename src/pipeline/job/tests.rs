@@ -9,7 +9,7 @@ fn facts<'a>(listed: usize, classes: &'a [u32], look_classes: &'a [u32]) -> Fact
         rows: 2,
         cols: 2,
         tiles: None,
-        total: listed,
+        total: listed as crate::kind::Count,
         unique: None,
         looks: None,
         stopped: None,

@@ -3,7 +3,7 @@
 use crate::json::Inline;
 use crate::kind::solutions_file::SolutionsFile;
 use crate::kind::tiles::model::{Placement, Puzzle};
-use crate::kind::tiles::solve::{Closest, Outcome};
+use crate::kind::tiles::solve::{Closest, Count, Outcome};
 use serde::Serialize;
 
 /// Which way the text outputs count turns: the constraint-programming post counts counter-clockwise
@@ -95,15 +95,26 @@ struct Head {
 
 #[derive(Serialize)]
 struct Classes {
-    solutions_unique: usize,
+    solutions_unique: Count,
     /// Solutions as a person sees them (see `solve::look_classes`). When
     /// `solutions_listed` is written, counted among the listed only, a lower
     /// bound, as are unique ones without symmetry breaking.
-    solutions_distinct_looks: usize,
+    solutions_distinct_looks: Count,
+}
+
+/// What the counting mode did: the looks it counted and its work in nodes.
+#[derive(Serialize)]
+struct CountedJson {
+    looks: Count,
+    distinct_looks_exact: bool,
+    work: u64,
 }
 
 #[derive(Serialize)]
 struct Tail {
+    /// Only when the counting mode gave the total (see `solve::counting`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    counted: Option<CountedJson>,
     nodes_per_depth: Inline<Vec<u64>>,
     solutions: Vec<Inline<Entry>>,
     /// Only for a puzzle without a solution.
@@ -154,6 +165,11 @@ pub fn solutions_json(
         })
         .collect();
     let tail = Tail {
+        counted: stats.counted.map(|c| CountedJson {
+            looks: c.looks,
+            distinct_looks_exact: c.distinct_looks_exact,
+            work: c.work,
+        }),
         nodes_per_depth: Inline(stats.nodes_per_depth.clone()),
         solutions,
         closest: closest.map(|(c, r)| super::closest::ClosestJson::new(puzzle, c, r)),

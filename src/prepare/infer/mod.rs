@@ -209,7 +209,7 @@ pub fn infer(input_dir: &Path, limits: PictureLimits) -> Result<Inferred, Puzzle
         source,
         refusal: None,
         doubt,
-        solutions: outcome.total,
+        solutions: usize::try_from(outcome.total).unwrap_or(usize::MAX),
         complete: outcome.complete(),
         yaml,
         sheet,

@@ -54,7 +54,7 @@ struct Data<'a> {
 #[derive(Clone, Copy)]
 pub(crate) struct Solutions<'a> {
     pub boards: &'a [Vec<Placement>],
-    pub total: usize,
+    pub total: crate::kind::stop::Count,
     pub complete: bool,
 }
 
@@ -121,7 +121,7 @@ fn note(found: Solutions) -> String {
         0 if found.complete => "This puzzle has no solution.".to_string(),
         0 => "The search stopped before it found a solution.".to_string(),
         1 => "The puzzle has 1 solution.".to_string(),
-        n if held < n => {
+        n if (held as crate::kind::stop::Count) < n => {
             format!("The puzzle has {n}{plus} solutions; this page holds the first {held}.")
         }
         n => format!("The puzzle has {n}{plus} solutions."),

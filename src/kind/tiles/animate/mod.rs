@@ -50,7 +50,7 @@ pub struct Options {
     /// Chart the search with symmetry breaking, as `solve` runs it (the
     /// animation always shows the plain search).
     pub chart_symmetry: bool,
-    pub chart_max_solutions: usize,
+    pub chart_max_solutions: crate::kind::Count,
 }
 
 /// How the traced search ended.

@@ -35,14 +35,25 @@ fn key(o: &Outcome) -> String {
 
 #[test]
 fn the_node_budget_stops_the_same_way_on_any_number_of_threads() {
-    let p = identical(3, 3);
+    // The plain search on identical tiles, and the search over kinds on a
+    // 4x4 board drawn from the Ant Trails Puzzle's kinds (millions of looks).
+    let trails = super::count::tests::drawn(4, 4, &super::count::tests::TRAILS, 3, true);
     for max_nodes in [1, 777, 65_536, 65_537, 300_001] {
+        for (p, symmetry) in [(identical(3, 3), false), (trails.clone(), true)] {
+            budget_is_deterministic(&p, symmetry, max_nodes);
+        }
+    }
+}
+
+fn budget_is_deterministic(p: &Puzzle, symmetry: bool, max_nodes: u64) {
+    {
         let limits = Limits {
-            max_solutions: usize::MAX,
+            max_solutions: Count::MAX,
             max_nodes,
+            symmetry,
             ..Limits::default()
         };
-        let one = with_threads(1, &p, &limits);
+        let one = with_threads(1, p, &limits);
         assert_eq!(one.stopped, Some(StopReason::MaxNodes(max_nodes)));
         // Every node but the units' first placements counts against the budget.
         assert!(
@@ -50,7 +61,7 @@ fn the_node_budget_stops_the_same_way_on_any_number_of_threads() {
             "{max_nodes}"
         );
         for threads in [2, 3] {
-            let many = with_threads(threads, &p, &limits);
+            let many = with_threads(threads, p, &limits);
             assert_eq!(
                 key(&one),
                 key(&many),
@@ -85,7 +96,7 @@ fn a_search_within_the_budget_is_complete() {
 fn beyond_the_listing_cap_solutions_are_counted_not_kept() {
     let p = identical(4, 4);
     let limits = Limits {
-        max_solutions: 5 * MAX_LISTED + 3,
+        max_solutions: (5 * MAX_LISTED + 3) as Count,
         ..Limits::default()
     };
     let one = with_threads(1, &p, &limits);
@@ -105,7 +116,7 @@ fn beyond_the_listing_cap_solutions_are_counted_not_kept() {
     }
     // The listed solutions are the first ones: those a smaller limit lists.
     let first = Limits {
-        max_solutions: MAX_LISTED,
+        max_solutions: MAX_LISTED as Count,
         ..limits
     };
     let first = with_threads(3, &p, &first);

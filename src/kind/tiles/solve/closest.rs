@@ -69,6 +69,7 @@ pub fn closest(puzzle: &Puzzle, limits: &Limits, max_nodes: u64) -> Closest {
     let space = Space::new(puzzle);
     let timed_out = AtomicBool::new(false);
     let mut nodes = 0;
+    let most = usize::try_from(limits.max_solutions).unwrap_or(usize::MAX);
     for budget in 0..=inner {
         let cancel = &limits.cancel;
         if cancel.is_cancelled() || deadline.is_some_and(|d| Instant::now() >= d) {
@@ -76,7 +77,7 @@ pub fn closest(puzzle: &Puzzle, limits: &Limits, max_nodes: u64) -> Closest {
         }
         let left = max_nodes.saturating_sub(nodes);
         let clock = (deadline, cancel);
-        let round = space.round(budget, limits.max_solutions, clock, &timed_out, left);
+        let round = space.round(budget, most, clock, &timed_out, left);
         nodes += round.iter().map(|f| f.nodes).sum::<u64>();
         let out_of_nodes = left == 0 || round.iter().any(|f| f.out_of_nodes);
         let mut boards: Vec<Board> = round.into_iter().flat_map(|f| f.boards).collect();
@@ -86,7 +87,7 @@ pub fn closest(puzzle: &Puzzle, limits: &Limits, max_nodes: u64) -> Closest {
             Some(StopReason::Timeout(limits.timeout.unwrap_or_default()))
         } else if out_of_nodes {
             Some(StopReason::MaxNodes(max_nodes))
-        } else if boards.len() > limits.max_solutions {
+        } else if boards.len() > most {
             Some(StopReason::MaxSolutions(limits.max_solutions))
         } else {
             None
@@ -109,7 +110,7 @@ pub fn closest(puzzle: &Puzzle, limits: &Limits, max_nodes: u64) -> Closest {
         }
         // Any board of this round is optimal, even one found just before
         // the clock stopped the round: the rounds before it were whole.
-        boards.truncate(limits.max_solutions);
+        boards.truncate(most);
         for b in &boards {
             // A failure here is a solver bug, never a property of the input.
             assert_eq!(puzzle.unmatched(b).len(), budget, "closest board {b:?}");

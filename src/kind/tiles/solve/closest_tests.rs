@@ -6,7 +6,7 @@ use std::time::Duration;
 
 fn all() -> Limits {
     Limits {
-        max_solutions: usize::MAX,
+        max_solutions: crate::kind::Count::MAX,
         ..Limits::default()
     }
 }

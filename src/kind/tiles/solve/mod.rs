@@ -2,8 +2,13 @@
 //! at a time, split into independent units that rayon spreads over its pool.
 //! Knows nothing of images or files.
 
+mod assemble;
 mod classes;
 mod closest;
+pub(crate) mod count;
+mod counting;
+mod expand;
+mod kinds;
 mod order;
 mod parallel;
 mod search;
@@ -13,6 +18,7 @@ pub(crate) mod trace;
 
 pub use classes::{look_classes, rotation_classes};
 pub use closest::{closest, Closest, CLOSEST_NODES};
+pub use counting::{Counted, COUNT_AFTER};
 pub use order::Order;
 
 use crate::kind::tiles::model::{Board, Puzzle};
@@ -23,7 +29,7 @@ use std::time::{Duration, Instant};
 pub struct Limits {
     /// Count at most this many solutions; finding one more stops the search and
     /// marks the result incomplete (so `complete == true` means the count is exact).
-    pub max_solutions: usize,
+    pub max_solutions: Count,
     /// Stop after about this many nodes (placements that fit), the same way
     /// on every machine and thread count, unlike `timeout`.
     pub max_nodes: u64,
@@ -37,6 +43,13 @@ pub struct Limits {
     /// Search one member per rotation class and turn it (see [`Outcome`]);
     /// off, the plain search visits every member, for comparison and tests.
     pub symmetry: bool,
+    /// With symmetry breaking, search kinds of cards (identical cards as
+    /// one) rather than cards; off, the cards, for comparison and tests.
+    pub kinds: bool,
+    /// Kind-level solutions after which the search stops listing and the
+    /// counting mode finishes the count, where it can (see `counting`);
+    /// `None`: the search lists on.
+    pub count_after: Option<usize>,
     /// The order in which a tile's turns are tried. It changes only which
     /// solution comes first and the `tries` statistics: the Java solver post's
     /// search turns pieces clockwise, and with `TurnOrder::Clockwise` the
@@ -75,6 +88,8 @@ impl Default for Limits {
             timeout: None,
             order: Order::RowMajor,
             symmetry: true,
+            kinds: true,
+            count_after: Some(COUNT_AFTER),
             turn_order: TurnOrder::CounterClockwise,
             cancel: Cancel::default(),
         }
@@ -88,7 +103,7 @@ pub const MAX_NODES: u64 = 2_000_000_000;
 
 pub use crate::kind::MAX_LISTED;
 
-pub use crate::kind::stop::{Cancel, StopReason};
+pub use crate::kind::stop::{Cancel, Count, StopReason};
 
 /// Everything the search found; [`Stats`] holds what only a tile search knows.
 pub type Outcome = crate::kind::Outcome<Board, Stats>;
@@ -105,14 +120,14 @@ pub struct Stats {
     /// class's first member, shows the representative. The order is the same
     /// for any number of threads, and at most [`MAX_LISTED`] are listed.
     pub classes: Vec<u32>,
-    pub unique: usize,
+    pub unique: Count,
     /// Look class of each solution (see [`look_classes`]), and their number:
     /// the count of solutions as a person sees them.
     pub look_classes: Vec<u32>,
     /// Counted over the listed solutions only: a lower bound when not all
     /// are listed (see [`Outcome::listed_all`]); so is `unique` without
     /// symmetry breaking.
-    pub looks: usize,
+    pub looks: Count,
     /// Placements that fitted their neighbours per depth (their sum is the
     /// outcome's `nodes`); with `Order::Spiral` and symmetry breaking on an
     /// odd board, the backtracking post's "calls" list without its leading 1.
@@ -121,6 +136,8 @@ pub struct Stats {
     /// came before the first solution was complete.
     pub tries: u64,
     pub tries_to_first: Option<u64>,
+    /// When the counting mode finished the count (see `counting`).
+    pub counted: Option<Counted>,
 }
 
 /// What the searches of a tile puzzle found: its solutions and, when a
@@ -152,7 +169,7 @@ pub fn solve_or_closest(
         .filter(|_| outcome.total == 0 && outcome.complete())
         .map(|nodes| {
             let limits = Limits {
-                max_solutions: limits.max_solutions.min(MAX_LISTED),
+                max_solutions: limits.max_solutions.min(MAX_LISTED as Count),
                 timeout: left(),
                 ..limits.clone()
             };
@@ -162,98 +179,61 @@ pub fn solve_or_closest(
 }
 
 /// Finds every solution (up to `limits`), checking each one independently of
-/// the search before reporting it.
+/// the search before reporting it. With symmetry breaking the search places
+/// kinds of cards (identical cards are one kind) and multiplies the counts
+/// back out; without, it tells every card and turn apart.
 pub fn solve(puzzle: &Puzzle, limits: &Limits) -> Outcome {
     let start = Instant::now();
-    let tables = tables::Tables::new(puzzle, limits.turn_order);
-    let split = symmetry::split(puzzle, &tables, limits.order, limits.symmetry);
+    let kinds = if limits.symmetry && limits.kinds {
+        kinds::Kinds::new(puzzle)
+    } else {
+        kinds::Kinds::cards(puzzle)
+    };
+    let tables = tables::Tables::of(puzzle, &kinds, limits.turn_order);
+    let split = symmetry::split(puzzle, (&tables, &kinds), limits.order, limits.symmetry);
+    let orbits = (!kinds.all_distinct()).then(|| search::Orbits {
+        rows: puzzle.rows,
+        cols: puzzle.cols,
+        orients: kinds.orients.clone(),
+    });
+    let counting = counting::possible(puzzle, &kinds, limits);
+    let deadline = limits.timeout.map(|t| start + t);
     let budget = parallel::Budget {
         max_members: limits.max_solutions,
+        max_looks: counting
+            .as_ref()
+            .and(limits.count_after)
+            .unwrap_or(usize::MAX),
         max_nodes: limits.max_nodes,
-        listed: MAX_LISTED.min(limits.max_solutions),
-        deadline: limits.timeout.map(|t| start + t),
+        listed: usize::try_from(limits.max_solutions).map_or(MAX_LISTED, |m| m.min(MAX_LISTED)),
+        deadline,
         cancel: limits.cancel.clone(),
     };
     let listed = budget.listed;
-    let merged = parallel::run_all(&tables, &split, budget);
-    let cells = puzzle.cells();
-    let mut nodes_per_depth = vec![0u64; cells];
-    let mut solutions = Vec::new();
-    let mut classes = Vec::new();
-    let mut tries = 0;
-    let mut tries_to_first = None;
-    let mut reps = 0usize;
-    let members = usize::from(split.members);
-    for unit in &merged.units {
-        for (d, n) in unit.nodes.iter().enumerate() {
-            nodes_per_depth[d] += n;
-        }
-        if tries_to_first.is_none() {
-            tries_to_first = unit.tries_to_first.map(|t| tries + t);
-        }
-        tries += unit.tries.iter().sum::<u64>();
-        // Boards are listed while every solution before them was.
-        let listing = solutions.len() == reps * members;
-        for (k, board) in unit.boards.iter().enumerate() {
-            if !listing || solutions.len() >= listed {
-                break;
-            }
-            for q in 0..split.members {
-                solutions.push(puzzle.turn_board(board, q * split.quarter_turns_step));
-                classes.push((reps + k + 1) as u32);
-            }
-        }
-        reps += unit.count;
-    }
-    for board in &solutions {
-        // A failure here is a solver bug, never a property of the input.
-        if let Err(fault) = puzzle.check(board) {
-            panic!("solver produced an invalid board ({fault}): {board:?}");
-        }
-    }
-    let mut total = reps.saturating_mul(members);
-    // Ctrl-C stops the units as a timeout does: what they found is a lower
-    // bound (`solve` prints it), but it is an interrupt, not a timeout.
-    let stopped = if limits.cancel.is_cancelled() {
-        Some(StopReason::Interrupted)
-    } else if merged.capped {
-        total = limits.max_solutions;
-        Some(StopReason::MaxSolutions(limits.max_solutions))
-    } else if merged.out_of_nodes {
-        Some(StopReason::MaxNodes(limits.max_nodes))
-    } else if merged.timed_out {
-        Some(StopReason::Timeout(limits.timeout.unwrap_or_default()))
-    } else {
-        None
+    let merged = parallel::run_all((&tables, &kinds, orbits.as_ref()), &split, budget);
+    let cx = assemble::Context {
+        puzzle,
+        kinds: &kinds,
+        split: &split,
+        turns: tables.turns,
+        listed,
     };
-    solutions.truncate(total.min(listed));
-    classes.truncate(solutions.len());
-    let (classes, unique) = if split.members == 1 {
-        rotation_classes(puzzle, &solutions)
-    } else {
-        // The classes of the solutions the count keeps, listed or not.
-        (classes, total.div_ceil(members))
-    };
-    let (look_classes, looks) = look_classes(puzzle, &solutions);
-    Outcome {
-        solutions,
-        total,
-        stopped,
-        nodes: nodes_per_depth.iter().sum(),
-        extra: Stats {
-            classes,
-            unique,
-            look_classes,
-            looks,
-            nodes_per_depth,
-            tries,
-            tries_to_first,
-        },
+    let mut outcome = assemble::assemble(&cx, &merged, limits);
+    if let (true, Some(setup)) = (merged.many, counting) {
+        counting::finish(
+            &mut outcome,
+            (setup, &kinds, split.members),
+            limits,
+            deadline,
+        );
     }
+    outcome
 }
 
 #[cfg(test)]
 mod budget_tests;
+#[cfg(test)]
+mod kinds_tests;
 #[cfg(test)]
 mod stats_tests;
 #[cfg(test)]

@@ -1,9 +1,11 @@
 //! Running the units on rayon's pool and merging their results so that the
 //! outcome never depends on how many threads ran them or in what order.
 
-use super::search::{run, Control, End, Found, Quota};
+use super::kinds::Kinds;
+use super::search::{run, Control, End, Found, Orbits, Quota};
 use super::symmetry::Split;
 use super::tables::Tables;
+use super::Count;
 use crate::kind::stop::Cancel;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -14,7 +16,10 @@ use std::time::Instant;
 /// (boards times their turns), plus the boards it may list.
 #[derive(Clone)]
 pub(super) struct Budget {
-    pub max_members: usize,
+    pub max_members: Count,
+    /// Kind-level solutions after which the search stops because counting
+    /// will finish the count (`usize::MAX`: never).
+    pub max_looks: usize,
     pub max_nodes: u64,
     /// Members whose boards are kept for listing; the rest are only counted.
     pub listed: usize,
@@ -30,6 +35,9 @@ pub(super) struct Merged {
     pub units: Vec<Found>,
     /// Members beyond `max_members` were found, so the search stopped there.
     pub capped: bool,
+    /// More than `max_looks` kind-level solutions were found (and not more
+    /// members than `max_members`), so the search stopped there.
+    pub many: bool,
     pub timed_out: bool,
     /// The node budget ran out before the search was done.
     pub out_of_nodes: bool,
@@ -40,6 +48,12 @@ fn loop_nodes(f: &Found) -> u64 {
     f.nodes.iter().skip(1).sum()
 }
 
+/// Kind-level solutions of a unit worth `weight` boards each that make at
+/// least `boards` boards.
+fn solutions_for(boards: u128, weight: u128) -> usize {
+    usize::try_from(boards.div_ceil(weight.max(1))).unwrap_or(usize::MAX)
+}
+
 /// Runs every unit in the current rayon pool. Each unit may find `max_members`
 /// solutions' worth of boards and visit `max_nodes` nodes; once a prefix of
 /// units has found more members, or spent the node budget, later units are
@@ -48,20 +62,29 @@ fn loop_nodes(f: &Found) -> u64 {
 /// one thread going through the units in order. Kept boards are bounded by a
 /// shared allowance; a unit that could not keep the boards the listing needs
 /// is run again up to its last needed board.
-pub(super) fn run_all(tables: &Tables, split: &Split, b: Budget) -> Merged {
-    let per_board = usize::from(split.members);
-    let listed_boards = b.listed.div_ceil(per_board);
-    let quota = Quota {
-        want: (b.max_members / per_board).saturating_add(1),
-        keep: listed_boards,
-        nodes: b.max_nodes,
-    };
+pub(super) fn run_all(
+    (tables, kinds, orbits): (&Tables, &Kinds, Option<&Orbits>),
+    split: &Split,
+    b: Budget,
+) -> Merged {
+    let per_board = u128::from(split.members);
+    let max_members = b.max_members;
+    // Boards (members of a class) to list, and to see before a cap: the
+    // counts are in boards, each unit's search in its kind-level solutions.
+    let listed_boards = b.listed.div_ceil(split.members.into());
+    let want_boards = (max_members / per_board).saturating_add(1);
     let ctl = control(b.deadline, &b.cancel, listed_boards.saturating_mul(2));
-    let done: Mutex<Vec<Option<(usize, u64)>>> = Mutex::new(vec![None; split.units.len()]);
+    let done: Mutex<Vec<Option<Work>>> = Mutex::new(vec![None; split.units.len()]);
+    let looks_left = |before: usize| b.max_looks.saturating_sub(before).saturating_add(1);
+    let members = |i: usize, f: &Found| {
+        (f.count as u128)
+            .saturating_mul(split.units[i].weight)
+            .saturating_mul(per_board)
+    };
     let go = |i: usize, quota: Quota, ctl: &Control| {
         let u = &split.units[i];
         run(
-            tables,
+            (tables, kinds, orbits),
             &split.plans[u.plan],
             (u.first, u.second),
             quota,
@@ -73,19 +96,28 @@ pub(super) fn run_all(tables: &Tables, split: &Split, b: Budget) -> Merged {
         .units
         .par_iter()
         .enumerate()
-        .map(|(i, _)| {
+        .map(|(i, u)| {
+            let quota = Quota {
+                want: solutions_for(want_boards, u.weight).min(looks_left(0)),
+                keep: listed_boards,
+                nodes: b.max_nodes,
+            };
             let found = go(i, quota, &ctl);
             if matches!(found.end, End::Done | End::Capped | End::NodeLimit) {
-                let work = (found.count.saturating_mul(per_board), loop_nodes(&found));
+                let work = (members(i, &found), found.count, loop_nodes(&found));
                 note_done(&done, &ctl, i, work, &b);
             }
             found
         })
         .collect();
-    let (mut before, mut spent, mut kept) = (0usize, 0u64, 0usize);
-    let (mut capped, mut out_of_nodes) = (false, false);
+    let (mut before, mut spent, mut kept, mut looks) = (0u128, 0u64, 0usize, 0usize);
+    let (mut capped, mut many, mut out_of_nodes) = (false, false, false);
     for i in 0..units.len() {
-        let need = ((b.max_members - before) / per_board).saturating_add(1);
+        let need = solutions_for(
+            ((max_members - before) / per_board).saturating_add(1),
+            split.units[i].weight,
+        )
+        .min(looks_left(looks));
         let allowance = b.max_nodes - spent;
         let keep = listed_boards.saturating_sub(kept);
         let u = &units[i];
@@ -113,12 +145,16 @@ pub(super) fn run_all(tables: &Tables, split: &Split, b: Budget) -> Merged {
             units[i].boards = again.boards;
         }
         let u = &units[i];
-        kept += u.boards.len();
+        // Boards this unit lists from: later units need keep none of theirs.
+        kept =
+            kept.saturating_add(usize::try_from(members(i, u) / per_board).unwrap_or(usize::MAX));
         spent += loop_nodes(u);
-        before = before.saturating_add(u.count.saturating_mul(per_board));
-        capped = before > b.max_members;
+        before = before.saturating_add(members(i, u));
+        looks = looks.saturating_add(u.count);
+        capped = before > max_members;
+        many = !capped && looks > b.max_looks;
         out_of_nodes = u.end == End::NodeLimit;
-        if capped || out_of_nodes || u.end == End::Timeout {
+        if capped || many || out_of_nodes || u.end == End::Timeout {
             // Keep the search order: what lies after a cut-off unit is dropped.
             units.truncate(i + 1);
             break;
@@ -127,6 +163,7 @@ pub(super) fn run_all(tables: &Tables, split: &Split, b: Budget) -> Merged {
     Merged {
         units,
         capped,
+        many,
         timed_out: ctl.timed_out.load(Ordering::Relaxed),
         out_of_nodes,
     }
@@ -142,26 +179,24 @@ fn control(deadline: Option<Instant>, cancel: &Cancel, keep: usize) -> Control {
     }
 }
 
-/// Records a finished unit's members and nodes and, if the finished prefix
-/// already exceeds the solutions limit or spent the node budget, tells later
-/// units they are not needed.
-fn note_done(
-    done: &Mutex<Vec<Option<(usize, u64)>>>,
-    ctl: &Control,
-    unit: usize,
-    work: (usize, u64),
-    b: &Budget,
-) {
+/// A finished unit's members, kind-level solutions and nodes.
+type Work = (u128, usize, u64);
+
+/// Records a finished unit's work and, if the finished prefix already
+/// exceeds the solutions limit or the kind-level solutions before counting,
+/// or spent the node budget, tells later units they are not needed.
+fn note_done(done: &Mutex<Vec<Option<Work>>>, ctl: &Control, unit: usize, work: Work, b: &Budget) {
     let Ok(mut done) = done.lock() else {
         return;
     };
     done[unit] = Some(work);
-    let (mut members, mut nodes) = (0usize, 0u64);
+    let (mut members, mut looks, mut nodes) = (0u128, 0usize, 0u64);
     for (i, w) in done.iter().enumerate() {
-        let Some((m, n)) = w else { break };
+        let Some((m, l, n)) = w else { break };
         members = members.saturating_add(*m);
+        looks = looks.saturating_add(*l);
         nodes = nodes.saturating_add(*n);
-        if members > b.max_members || nodes >= b.max_nodes {
+        if members > b.max_members || looks > b.max_looks || nodes >= b.max_nodes {
             ctl.needed_up_to.fetch_min(i, Ordering::Relaxed);
             break;
         }

@@ -1,10 +1,12 @@
 //! The search core: a depth-first backtracker over one unit of work, a fixed
 //! first placement and the order in which to fill the rest.
 //!
-//! Candidates come from [`Tables`] (one lookup per step), used tiles are a
-//! `u128` bitset and the stack is explicit: the loop never allocates except
-//! to store a solution.
+//! It places kinds of cards (see `kinds`; in the plain search each card is
+//! its own kind). Candidates come from [`Tables`] (one lookup per step),
+//! what is left of each kind is a count and the stack is explicit: the loop
+//! never allocates except to store a solution.
 
+use super::kinds::Kinds;
 use super::order::Step;
 use super::tables::{Cand, Tables};
 use crate::kind::stop::Cancel;
@@ -69,11 +71,15 @@ pub(super) struct Quota {
 }
 
 pub(super) struct Found {
-    /// The first solutions as row-major boards, in search order: all of them
-    /// unless [`Quota::keep`] or [`Control::keep_left`] ran out.
+    /// The first solutions as row-major boards of kinds and orientations, in
+    /// search order: all of them unless [`Quota::keep`] or
+    /// [`Control::keep_left`] ran out.
     pub boards: Vec<Board>,
     /// Solutions found, kept or not.
     pub count: usize,
+    /// Over the solutions found: the turns of the board divided by the
+    /// number of different boards its turns give (see [`Orbits`]).
+    pub orbits: u128,
     pub end: End,
     /// Placements that fitted, per depth (the backtracking post's "calls", shifted by one).
     pub nodes: Vec<u64>,
@@ -82,6 +88,41 @@ pub(super) struct Found {
     pub tries: Vec<u64>,
     /// Tries up to and including the unit's first solution.
     pub tries_to_first: Option<u64>,
+}
+
+/// What a unit needs to weigh each solution by how many different boards
+/// turning it gives (looks of identical cards can be left unchanged by a
+/// turn); `None` where every board is different from its turns.
+pub(super) struct Orbits {
+    pub rows: usize,
+    pub cols: usize,
+    pub orients: Vec<u8>,
+}
+
+impl Orbits {
+    /// The board turns divided by the distinct boards among the turns of `b`.
+    fn weight(&self, b: &[Placement]) -> u128 {
+        let turns: usize = if self.rows == self.cols { 4 } else { 2 };
+        let same = (1..turns)
+            .filter(|&q| {
+                let q = q * (4 / turns);
+                (0..b.len()).all(|dst| {
+                    let (i, j) = (dst / self.cols, dst % self.cols);
+                    let (r, c) = (self.rows, self.cols);
+                    let src = match q {
+                        1 => j * c + (c - 1 - i),
+                        2 => (r - 1 - i) * c + (c - 1 - j),
+                        _ => (r - 1 - j) * c + i,
+                    };
+                    let s = usize::from(self.orients[usize::from(b[src].tile)]);
+                    b[dst].tile == b[src].tile
+                        && usize::from(b[dst].turns) % s == (usize::from(b[src].turns) + q) % s
+                })
+            })
+            .count();
+        // The boards its turns leave unchanged form a subgroup of `1 + same`.
+        1 + same as u128
+    }
 }
 
 /// Nodes between two looks at the clock and the shared flags.
@@ -103,7 +144,7 @@ pub(super) fn second_range(tables: &Tables, steps: &[Step], first: Cand) -> (u32
 /// placement, the last one the end of step 1's loop, so slices add up to the
 /// whole unit.
 pub(super) fn run(
-    tables: &Tables,
+    (tables, kinds, orbits): (&Tables, &Kinds, Option<&Orbits>),
     steps: &[Step],
     (first, second): (Cand, Option<(u32, u32)>),
     quota: Quota,
@@ -114,6 +155,7 @@ pub(super) fn run(
     let mut found = Found {
         boards: Vec::new(),
         count: 0,
+        orbits: 0,
         end: End::Done,
         nodes: vec![0; n],
         tries: vec![0; n],
@@ -145,6 +187,9 @@ pub(super) fn run(
     let mut keeping = true;
     let mut keep = |found: &mut Found, placed: &[Cand]| {
         found.count += 1;
+        if let Some(o) = orbits {
+            found.orbits += o.weight(&board(placed));
+        }
         keeping = keeping
             && found.boards.len() < quota.keep
             && ctl
@@ -178,7 +223,22 @@ pub(super) fn run(
     };
     let mut pos = vec![0u32; n];
     let mut end = vec![0u32; n];
-    let mut used: u128 = 1 << first.tile;
+    // Cards left of each kind, and the orientations of the kinds left at
+    // each depth (the candidates a loop there examines: its "tries").
+    let mut left = [0u8; 256];
+    for (k, cards) in kinds.cards.iter().enumerate() {
+        left[k] = cards.len() as u8;
+    }
+    let orients = |k: u8| u64::from(kinds.orients[usize::from(k)]);
+    let mut avail = vec![0u64; n + 1];
+    avail[0] = (0..kinds.len() as u8).map(orients).sum();
+    left[usize::from(first.tile)] -= 1;
+    avail[1] = avail[0]
+        - if left[usize::from(first.tile)] == 0 {
+            orients(first.tile)
+        } else {
+            0
+        };
     let mut depth = 1;
     let whole = bucket(&placed, 1);
     (pos[1], end[1]) = second.unwrap_or(whole);
@@ -191,19 +251,18 @@ pub(super) fn run(
     'search: loop {
         if pos[depth] == end[depth] {
             if depth > 1 || last_slice {
-                found.tries[depth] += 4 * (n - depth) as u64;
+                found.tries[depth] += avail[depth];
             }
             depth -= 1;
             if depth == 0 {
                 break;
             }
-            used &= !(1u128 << placed[depth].tile);
+            left[usize::from(placed[depth].tile)] += 1;
             continue;
         }
         let cand = tables.entries[pos[depth] as usize];
         pos[depth] += 1;
-        let bit = 1u128 << cand.tile;
-        if used & bit != 0 {
+        if left[usize::from(cand.tile)] == 0 {
             continue;
         }
         let step = &steps[depth];
@@ -226,7 +285,7 @@ pub(super) fn run(
             };
             if let Some(e) = stop {
                 found.end = e;
-                add_partial_tries(&mut found.tries, &placed, &pos, depth, tables);
+                add_partial_tries(&mut found.tries, &placed, &pos, depth, (tables, kinds));
                 break 'search;
             }
         }
@@ -237,17 +296,19 @@ pub(super) fn run(
             keep(&mut found, &placed);
             if found.tries_to_first.is_none() {
                 let mut t = found.tries.clone();
-                add_partial_tries(&mut t, &placed, &pos, depth, tables);
+                add_partial_tries(&mut t, &placed, &pos, depth, (tables, kinds));
                 found.tries_to_first = Some(t.iter().sum());
             }
             if found.count >= quota.want {
                 found.end = End::Capped;
-                add_partial_tries(&mut found.tries, &placed, &pos, depth, tables);
+                add_partial_tries(&mut found.tries, &placed, &pos, depth, (tables, kinds));
                 break 'search;
             }
             continue;
         }
-        used |= bit;
+        let k = usize::from(cand.tile);
+        left[k] -= 1;
+        avail[depth + 1] = avail[depth] - if left[k] == 0 { orients(cand.tile) } else { 0 };
         depth += 1;
         (pos[depth], end[depth]) = bucket(&placed, depth);
     }
@@ -255,20 +316,33 @@ pub(super) fn run(
 }
 
 /// Adds, for each loop still open at depths `1..=depth`, the candidates it has
-/// examined so far: those of unused tiles up to its current one, in the
-/// (tile, turns) order the tables keep.
-fn add_partial_tries(tries: &mut [u64], placed: &[Cand], pos: &[u32], depth: usize, t: &Tables) {
+/// examined so far: the orientations of the kinds left before its current
+/// one, and its current one's up to it, in the order the tables keep.
+fn add_partial_tries(
+    tries: &mut [u64],
+    placed: &[Cand],
+    pos: &[u32],
+    depth: usize,
+    (t, kinds): (&Tables, &Kinds),
+) {
     for d in 1..=depth {
         let current = t.entries[pos[d] as usize - 1];
-        let earlier = placed[..d].iter().filter(|c| c.tile < current.tile).count();
-        let unused_before = usize::from(current.tile) - earlier;
-        // The current turns' place in the order turns are tried (not its value:
-        // clockwise tries 0, 3, 2, 1).
-        let tried = t
-            .turns
+        let before: usize = (0..usize::from(current.tile))
+            .filter(|&k| {
+                let used = placed[..d]
+                    .iter()
+                    .filter(|c| usize::from(c.tile) == k)
+                    .count();
+                used < kinds.cards[k].len()
+            })
+            .map(|k| usize::from(kinds.orients[k]))
+            .sum();
+        // The current orientation's place in the order they are tried (not
+        // its value: clockwise tries 0, 3, 2, 1).
+        let tried = t.orients[usize::from(current.tile)]
             .iter()
             .position(|&r| r == current.turns)
             .unwrap_or(3);
-        tries[d] += (4 * unused_before + tried + 1) as u64;
+        tries[d] += (before + tried + 1) as u64;
     }
 }

@@ -60,7 +60,7 @@ fn partial_boards(p: &Puzzle, cells: &[usize], first: &dyn Fn(Placement) -> bool
 
 fn everything(order: Order, symmetry: bool) -> Limits {
     Limits {
-        max_solutions: usize::MAX,
+        max_solutions: Count::MAX,
         order,
         symmetry,
         ..Limits::default()

@@ -19,18 +19,25 @@
 //! fixing the turns of the centre tile is the same idea with less work
 //! (the backtracking post): one unit per centre tile.
 
+use super::kinds::Kinds;
 use super::order::{cells_in_order, plan, spiral, Order, Step};
 use super::search::second_range;
 use super::tables::{Cand, Tables};
-use crate::kind::tiles::model::Puzzle;
+use crate::kind::tiles::model::{Placement, Puzzle};
 
 /// One independent subtree: a plan, the placement of its first step and
 /// optionally a slice of the candidates for its second.
 #[derive(Clone, Copy)]
 pub(super) struct Unit {
     pub plan: usize,
+    /// The kind and orientation of the first step.
     pub first: Cand,
     pub second: Option<(u32, u32)>,
+    /// The card and turns the first step stands for: the searches over
+    /// kinds pin the same card as the plain search, so both split alike.
+    pub pin: Placement,
+    /// Card-level boards per kind-level solution of this unit.
+    pub weight: u128,
 }
 
 /// Boards from this many cells up are split one level deeper, so that no
@@ -64,27 +71,47 @@ pub(super) struct Split {
     pub quarter_turns_step: u8,
 }
 
-pub(super) fn split(puzzle: &Puzzle, tables: &Tables, order: Order, symmetry: bool) -> Split {
-    let mut split = by_first_placement(puzzle, tables, order, symmetry);
+pub(super) fn split(
+    puzzle: &Puzzle,
+    (tables, kinds): (&Tables, &Kinds),
+    order: Order,
+    symmetry: bool,
+) -> Split {
+    let mut split = by_first_placement(puzzle, (tables, kinds), order, symmetry);
     if puzzle.cells() >= SPLIT_FROM_CELLS {
         split.units = refine(tables, &split.plans, std::mem::take(&mut split.units));
     }
     split
 }
 
-fn by_first_placement(puzzle: &Puzzle, tables: &Tables, order: Order, symmetry: bool) -> Split {
+fn by_first_placement(
+    puzzle: &Puzzle,
+    (tables, kinds): (&Tables, &Kinds),
+    order: Order,
+    symmetry: bool,
+) -> Split {
     let (rows, cols) = (puzzle.rows, puzzle.cols);
     let cells = cells_in_order(rows, cols, order);
     let tiles = puzzle.tiles.len();
+    // Card `t` turned `r` first, in plan `plan`.
+    let unit = |plan: usize, t: usize, r: u8| {
+        let kind = usize::from(kinds.of[t]);
+        Unit {
+            plan,
+            first: Tables::kind(kinds, kind, kinds.orientation(t as u8, r)),
+            second: None,
+            pin: Placement {
+                tile: t as u8,
+                turns: r,
+            },
+            weight: kinds.boards_per_look(Some(t as u8)).unwrap_or(u128::MAX),
+        }
+    };
     // Every tile in each of `turns` as the first placement of plan 0.
     let each_tile = |turns: &[u8]| -> Vec<Unit> {
         (0..tiles)
             .flat_map(|t| turns.iter().map(move |&r| (t, r)))
-            .map(|(t, r)| Unit {
-                plan: 0,
-                first: tables.oriented(puzzle, t, r),
-                second: None,
-            })
+            .map(|(t, r)| unit(0, t, r))
             .collect()
     };
     if !symmetry {
@@ -114,11 +141,7 @@ fn by_first_placement(puzzle: &Puzzle, tables: &Tables, order: Order, symmetry: 
             .collect();
         let units = (0..plans.len())
             .flat_map(|p| fixed_turns.clone().map(move |r| (p, r)))
-            .map(|(p, r)| Unit {
-                plan: p,
-                first: tables.oriented(puzzle, chosen, r),
-                second: None,
-            })
+            .map(|(p, r)| unit(p, chosen, r))
             .collect();
         (plans, units)
     };

@@ -7,9 +7,11 @@
 //! `any` stands for "no neighbour there". Keying by the neighbour's code rather
 //! than by a required code means any match relation costs the same.
 
+use super::kinds::{turned, Kinds};
 use crate::kind::tiles::model::{Edge, Puzzle};
 
-/// An oriented tile with the edge codes it shows on each side.
+/// An oriented tile with the edge codes it shows on each side; in a search
+/// over kinds, `tile` is the kind and `turns` its orientation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Cand {
     pub tile: u8,
@@ -30,10 +32,20 @@ pub(super) struct Tables {
     base: [u32; 16],
     /// The turns of a tile in the order every candidate list holds them.
     pub turns: [u8; 4],
+    /// Per kind: its orientations in the order its candidates are held
+    /// (the turns above, as many as the kind has orientations).
+    pub orients: Vec<Vec<u8>>,
 }
 
 impl Tables {
+    /// The tables of the plain search: every card its own kind.
     pub(super) fn new(puzzle: &Puzzle, turn_order: super::TurnOrder) -> Tables {
+        Tables::of(puzzle, &Kinds::cards(puzzle), turn_order)
+    }
+
+    /// The tables of a search over `kinds`: each kind in each of its
+    /// distinct orientations.
+    pub(super) fn of(puzzle: &Puzzle, kinds: &Kinds, turn_order: super::TurnOrder) -> Tables {
         let codes = puzzle.matching.codes();
         let width = codes + 1;
         let any = codes as u8;
@@ -52,6 +64,16 @@ impl Tables {
                     .collect()
             })
             .collect();
+        let orients: Vec<Vec<u8>> = kinds
+            .orients
+            .iter()
+            .map(|&s| {
+                let mut seq: Vec<u8> = turn_order.sequence().iter().map(|r| r % s).collect();
+                seq.dedup();
+                seq.truncate(usize::from(s));
+                seq
+            })
+            .collect();
         let mut offsets = vec![0u32];
         let mut entries = Vec::new();
         let mut base = [0u32; 16];
@@ -59,9 +81,9 @@ impl Tables {
             for t in s + 1..4 {
                 base[s * 4 + t] = (offsets.len() - 1) as u32;
                 let mut buckets: Vec<Vec<Cand>> = vec![Vec::new(); width * width];
-                for (i, tile) in puzzle.tiles.iter().enumerate() {
-                    for turns in turn_order.sequence() {
-                        let edges = [0, 1, 2, 3].map(|side| tile.edge(side, turns).0);
+                for (i, &kind) in kinds.edges.iter().enumerate() {
+                    for &turns in &orients[i] {
+                        let edges = turned(kind, turns).map(|e| e.0);
                         let cand = Cand {
                             tile: i as u8,
                             turns,
@@ -88,6 +110,7 @@ impl Tables {
             fit,
             base,
             turns: turn_order.sequence(),
+            orients,
         }
     }
 
@@ -101,6 +124,15 @@ impl Tables {
             tile: tile as u8,
             turns,
             edges: [0, 1, 2, 3].map(|side| puzzle.tiles[tile].edge(side, turns).0),
+        }
+    }
+
+    /// Kind `kind` of `kinds` in orientation `o`.
+    pub(super) fn kind(kinds: &Kinds, kind: usize, o: u8) -> Cand {
+        Cand {
+            tile: kind as u8,
+            turns: o,
+            edges: turned(kinds.edges[kind], o).map(|e| e.0),
         }
     }
 }

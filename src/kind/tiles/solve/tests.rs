@@ -105,7 +105,7 @@ fn agrees_with_brute_force(p: &Puzzle) -> usize {
         for symmetry in [false, true] {
             for jobs in [1, 3] {
                 let limits = Limits {
-                    max_solutions: usize::MAX,
+                    max_solutions: Count::MAX,
                     order,
                     symmetry,
                     ..Limits::default()
@@ -121,7 +121,11 @@ fn agrees_with_brute_force(p: &Puzzle) -> usize {
                     assert_eq!(out.solutions, expected, "{what}");
                 }
                 assert_eq!(sorted(out.solutions.clone()), expected, "{what}");
-                assert_eq!(out.extra.unique * k, expected.len(), "{what}");
+                assert_eq!(
+                    out.extra.unique * k as Count,
+                    expected.len() as Count,
+                    "{what}"
+                );
                 if symmetry {
                     // Each class starts with its representative: the centre
                     // tile (spiral on an odd board) or tile 1 has turns 0
@@ -223,7 +227,7 @@ fn max_solutions_stops_early_and_says_so() {
     let all = solve(
         &p,
         &Limits {
-            max_solutions: usize::MAX,
+            max_solutions: Count::MAX,
             ..Limits::default()
         },
     );
@@ -243,7 +247,7 @@ fn max_solutions_stops_early_and_says_so() {
     let exact = solve(
         &p,
         &Limits {
-            max_solutions: n,
+            max_solutions: n as Count,
             ..Limits::default()
         },
     );

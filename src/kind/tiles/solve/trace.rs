@@ -186,7 +186,7 @@ mod tests {
         (t, events)
     }
 
-    fn plain(order: Order, turn_order: TurnOrder, max_solutions: usize) -> Limits {
+    fn plain(order: Order, turn_order: TurnOrder, max_solutions: crate::kind::Count) -> Limits {
         Limits {
             max_solutions,
             symmetry: false,

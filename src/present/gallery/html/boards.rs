@@ -2,6 +2,7 @@
 //! full boards, one per distinct look inline and the rest folded away.
 
 use super::super::{boards, esc, thumbs, url};
+use crate::kind::stop::Count;
 use crate::present::summary::PuzzleReport;
 use crate::present::title::title;
 use std::fmt::Write;
@@ -53,8 +54,8 @@ pub(super) fn boards_html(s: &mut String, r: &PuzzleReport) {
         s.push_str("</div>\n</details>\n");
     }
     let (found, drawn) = match &r.closest {
-        Some(c) => (c.boards, c.rendered.len()),
-        None => (r.solutions_total.unwrap_or(0), r.rendered.len()),
+        Some(c) => (c.boards as Count, c.rendered.len() as Count),
+        None => (r.solutions_total.unwrap_or(0), r.rendered.len() as Count),
     };
     if found > drawn {
         let at_least = if r.complete == Some(false) {
@@ -67,7 +68,7 @@ pub(super) fn boards_html(s: &mut String, r: &PuzzleReport) {
         let _ = writeln!(
             s,
             "<p class=\"note\">{at_least}{n} more {} {verb} not drawn.</p>",
-            crate::phrases::noun(n as u64, what)
+            crate::phrases::noun(u64::try_from(n).unwrap_or(u64::MAX), what)
         );
     }
 }
