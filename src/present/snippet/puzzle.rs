@@ -77,11 +77,11 @@ fn folded_boards(s: &mut String, r: &PuzzleReport, base: &str, title: &str) {
         "solution"
     };
     let found = match &r.closest {
-        Some(c) => c.boards,
+        Some(c) => c.boards as u128,
         None => r.solutions_total.unwrap_or(0),
     };
     let plus = if r.complete == Some(false) { "+" } else { "" };
-    let noun = crate::phrases::noun(found as u64, what);
+    let noun = crate::phrases::noun(u64::try_from(found).unwrap_or(u64::MAX), what);
     // Solutions give the game away; the closest boards of a puzzle
     // without one do not.
     let spoiler = if r.closest.is_some() {
@@ -91,7 +91,7 @@ fn folded_boards(s: &mut String, r: &PuzzleReport, base: &str, title: &str) {
     };
     let summary = match (all.len(), found) {
         (1, 1) => format!("Show the {what}{spoiler}"),
-        (n, f) if n == f && plus.is_empty() => format!("Show the {n} {noun}{spoiler}"),
+        (n, f) if n as u128 == f && plus.is_empty() => format!("Show the {n} {noun}{spoiler}"),
         (n, f) => format!("Show {n} of the {f}{plus} {noun}{spoiler}"),
     };
     let _ = writeln!(

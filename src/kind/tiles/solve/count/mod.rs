@@ -88,7 +88,10 @@ pub(crate) fn setup(puzzle: &Puzzle, kinds: &Kinds) -> Option<Setup> {
     let counts: Vec<usize> = kinds.cards.iter().map(Vec::len).collect();
     let drop = (0..counts.len()).min_by_key(|&k| counts[k])?;
     let vars: Vec<usize> = (0..counts.len()).filter(|&k| k != drop).collect();
-    if vars.iter().any(|&k| !ORDER.is_multiple_of(counts[k] as u64 + 1)) {
+    if vars
+        .iter()
+        .any(|&k| !ORDER.is_multiple_of(counts[k] as u64 + 1))
+    {
         return None;
     }
     let points = vars
