@@ -363,3 +363,20 @@ pub fn cells(solution: &serde_json::Value) -> Vec<[u64; 2]> {
         .map(|c| [0, 1].map(|i| c[i].as_u64().expect("tile and turns")))
         .collect()
 }
+
+/// `capped` is exactly the first `cap` boards of `full` (compared without
+/// printing thousands of boards when they differ).
+pub fn assert_prefix<T: PartialEq + std::fmt::Debug>(
+    capped: &[T],
+    full: &[T],
+    cap: usize,
+    what: &str,
+) {
+    assert_eq!(capped.len(), cap.min(full.len()), "{what}: boards listed");
+    if let Some(i) = (0..capped.len()).find(|&i| capped[i] != full[i]) {
+        panic!(
+            "{what}: board {i} differs: {:?} where the full list has {:?}",
+            capped[i], full[i]
+        );
+    }
+}

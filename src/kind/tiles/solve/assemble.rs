@@ -5,6 +5,7 @@
 use super::expand;
 use super::kinds::Kinds;
 use super::parallel::Merged;
+use super::search::End;
 use super::symmetry::Split;
 use super::{look_classes, rotation_classes, Count, Limits, Outcome, Stats, StopReason};
 use crate::kind::tiles::model::{Board, Puzzle};
@@ -46,7 +47,13 @@ pub(super) fn assemble(cx: &Context, merged: &Merged, limits: &Limits) -> Outcom
             .listed
             .saturating_sub(solutions.len())
             .div_ceil(split.members.into());
-        let k = usize::try_from(boards).unwrap_or(usize::MAX).min(room);
+        let mut k = usize::try_from(boards).unwrap_or(usize::MAX).min(room);
+        if unit.end != End::Done || unit.boards.len() < unit.count {
+            // The looks found are the first in the order of their first
+            // boards (see `search`): they hold as many first boards as
+            // there are of them, and the next look's boards may come next.
+            k = k.min(unit.boards.len());
+        }
         if listing && k > 0 {
             let first: Vec<Board> = if cx.kinds.all_distinct() {
                 // Each card its own kind: the looks are the boards.

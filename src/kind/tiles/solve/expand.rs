@@ -5,9 +5,10 @@
 //! (card, place of the turns in the order tried) along the unit's cells.
 //! Each look of the unit stands for many such boards (its kinds' cards
 //! permuted, each turned every way that shows the look); they are produced
-//! lazily, each look's in that order, and merged, so the first `k` boards of
-//! a unit are the plain search's first `k` whenever every look of the unit is
-//! at hand.
+//! lazily, each look's in that order, and merged. The search meets the
+//! looks in the order of their first boards (see `search`), and each look
+//! has at least one board, so the first `k` looks it found are enough: the
+//! first `k` boards merged from them are the plain search's first `k`.
 
 use super::kinds::Kinds;
 use crate::kind::tiles::model::{Board, Placement};

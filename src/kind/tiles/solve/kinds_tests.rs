@@ -142,6 +142,8 @@ fn the_counting_mode_finishes_a_large_count_exactly() {
         boards.dedup();
         assert!(!boards.is_empty() && boards.len() == counted.solutions.len());
         assert!(counted.solutions.len() < listed.solutions.len());
+        // ... and those are the first boards of the whole list.
+        assert!(counted.solutions[..] == listed.solutions[..counted.solutions.len()]);
         // Beyond --max-solutions the count is that limit, a lower bound.
         let capped = Limits {
             max_solutions: listed.total - 1,

@@ -98,7 +98,9 @@ pub(super) fn run_all(
         .enumerate()
         .map(|(i, u)| {
             let quota = Quota {
-                want: solutions_for(want_boards, u.weight).min(looks_left(0)),
+                want: solutions_for(want_boards, u.weight)
+                    .max(listed_boards)
+                    .min(looks_left(0)),
                 keep: listed_boards,
                 nodes: b.max_nodes,
             };
@@ -113,13 +115,17 @@ pub(super) fn run_all(
     let (mut before, mut spent, mut kept, mut looks) = (0u128, 0u64, 0usize, 0usize);
     let (mut capped, mut many, mut out_of_nodes) = (false, false, false);
     for i in 0..units.len() {
+        let keep = listed_boards.saturating_sub(kept);
+        // Looks come in the order of their first boards, each worth at
+        // least one board: the first `keep` looks hold the first `keep`
+        // boards, so a cap lets the unit find those (see `search`).
         let need = solutions_for(
             ((max_members - before) / per_board).saturating_add(1),
             split.units[i].weight,
         )
+        .max(keep)
         .min(looks_left(looks));
         let allowance = b.max_nodes - spent;
-        let keep = listed_boards.saturating_sub(kept);
         let u = &units[i];
         // A unit that found or spent more than a serial search would have let
         // it, or that was cancelled although the search reached it, is run

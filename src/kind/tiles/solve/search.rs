@@ -2,9 +2,14 @@
 //! first placement and the order in which to fill the rest.
 //!
 //! It places kinds of cards (see `kinds`; in the plain search each card is
-//! its own kind). Candidates come from [`Tables`] (one lookup per step),
-//! what is left of each kind is a count and the stack is explicit: the loop
-//! never allocates except to store a solution.
+//! its own kind) by taking, of each kind, only its next card (the smallest
+//! not yet placed), each in the first turn that shows an orientation. So it
+//! meets each look once, as the first of its boards in the plain search's
+//! order, and meets the looks in that order: the first `k` looks found hold
+//! the plain search's first `k` boards (see `expand`). Candidates come from
+//! [`Tables`] (one lookup per step), what is used of each kind is a count
+//! and the stack is explicit: the loop never allocates except to store a
+//! solution.
 
 use super::kinds::Kinds;
 use super::order::Step;
@@ -174,12 +179,13 @@ pub(super) fn run(
     // Position `n` is a pseudo-neighbour showing `any` on every side.
     let mut placed = vec![first; n + 1];
     placed[n].edges = [any; 4];
+    // The look: each cell's kind and orientation.
     let board = |placed: &[Cand]| -> Board {
         let mut b = vec![Placement { tile: 0, turns: 0 }; n];
         for (s, c) in steps.iter().zip(placed) {
             b[s.cell] = Placement {
-                tile: c.tile,
-                turns: c.turns,
+                tile: kinds.of[usize::from(c.tile)],
+                turns: kinds.orientation(c.tile, c.turns),
             };
         }
         b
@@ -223,19 +229,31 @@ pub(super) fn run(
     };
     let mut pos = vec![0u32; n];
     let mut end = vec![0u32; n];
-    // Cards left of each kind, and the orientations of the kinds left at
-    // each depth (the candidates a loop there examines: its "tries").
-    let mut left = [0u8; 256];
+    // Per kind: its cards placed (beside the pinned one) and how many it
+    // has; per card: its place among its kind's cards without the pinned
+    // one (never reached by the pinned one), so the next card of kind `k`
+    // is the one whose place is `used[k]`.
+    let pin = usize::from(first.tile);
+    let mut used = [0u16; 256];
+    let mut size = [0u16; 256];
+    let mut place = [u16::MAX; 256];
     for (k, cards) in kinds.cards.iter().enumerate() {
-        left[k] = cards.len() as u8;
+        let mut i = 0;
+        for &c in cards.iter().filter(|&&c| usize::from(c) != pin) {
+            place[usize::from(c)] = i;
+            i += 1;
+        }
+        size[k] = i;
     }
-    let orients = |k: u8| u64::from(kinds.orients[usize::from(k)]);
+    // The orientations of the kinds left at each depth (the candidates a
+    // loop there examines: its "tries").
+    let orients = |k: usize| u64::from(kinds.orients[k]);
     let mut avail = vec![0u64; n + 1];
-    avail[0] = (0..kinds.len() as u8).map(orients).sum();
-    left[usize::from(first.tile)] -= 1;
+    avail[0] = (0..kinds.len()).map(orients).sum();
+    let pin_kind = usize::from(kinds.of[pin]);
     avail[1] = avail[0]
-        - if left[usize::from(first.tile)] == 0 {
-            orients(first.tile)
+        - if size[pin_kind] == 0 {
+            orients(pin_kind)
         } else {
             0
         };
@@ -257,12 +275,13 @@ pub(super) fn run(
             if depth == 0 {
                 break;
             }
-            left[usize::from(placed[depth].tile)] += 1;
+            used[usize::from(kinds.of[usize::from(placed[depth].tile)])] -= 1;
             continue;
         }
         let cand = tables.entries[pos[depth] as usize];
         pos[depth] += 1;
-        if left[usize::from(cand.tile)] == 0 {
+        let kind = usize::from(kinds.of[usize::from(cand.tile)]);
+        if place[usize::from(cand.tile)] != used[kind] {
             continue;
         }
         let step = &steps[depth];
@@ -306,9 +325,13 @@ pub(super) fn run(
             }
             continue;
         }
-        let k = usize::from(cand.tile);
-        left[k] -= 1;
-        avail[depth + 1] = avail[depth] - if left[k] == 0 { orients(cand.tile) } else { 0 };
+        used[kind] += 1;
+        avail[depth + 1] = avail[depth]
+            - if used[kind] == size[kind] {
+                orients(kind)
+            } else {
+                0
+            };
         depth += 1;
         (pos[depth], end[depth]) = bucket(&placed, depth);
     }
@@ -316,8 +339,9 @@ pub(super) fn run(
 }
 
 /// Adds, for each loop still open at depths `1..=depth`, the candidates it has
-/// examined so far: the orientations of the kinds left before its current
-/// one, and its current one's up to it, in the order the tables keep.
+/// examined so far: the orientations of the kinds left whose next card comes
+/// before its current one, and its current one's up to it, in the order the
+/// tables keep.
 fn add_partial_tries(
     tries: &mut [u64],
     placed: &[Cand],
@@ -327,19 +351,20 @@ fn add_partial_tries(
 ) {
     for d in 1..=depth {
         let current = t.entries[pos[d] as usize - 1];
-        let before: usize = (0..usize::from(current.tile))
+        let kind = usize::from(kinds.of[usize::from(current.tile)]);
+        let before: usize = (0..kinds.len())
+            .filter(|&k| k != kind)
             .filter(|&k| {
-                let used = placed[..d]
+                let next = kinds.cards[k]
                     .iter()
-                    .filter(|c| usize::from(c.tile) == k)
-                    .count();
-                used < kinds.cards[k].len()
+                    .find(|&&c| placed[..d].iter().all(|p| p.tile != c));
+                next.is_some_and(|&c| c < current.tile)
             })
             .map(|k| usize::from(kinds.orients[k]))
             .sum();
-        // The current orientation's place in the order they are tried (not
-        // its value: clockwise tries 0, 3, 2, 1).
-        let tried = t.orients[usize::from(current.tile)]
+        // The current turn's place in the order they are tried (not its
+        // value: clockwise tries 0, 3, 2, 1).
+        let tried = t.card_turns[usize::from(current.tile)]
             .iter()
             .position(|&r| r == current.turns)
             .unwrap_or(3);

@@ -30,11 +30,11 @@ use crate::kind::tiles::model::{Placement, Puzzle};
 #[derive(Clone, Copy)]
 pub(super) struct Unit {
     pub plan: usize,
-    /// The kind and orientation of the first step.
+    /// The card and turns of the first step.
     pub first: Cand,
     pub second: Option<(u32, u32)>,
-    /// The card and turns the first step stands for: the searches over
-    /// kinds pin the same card as the plain search, so both split alike.
+    /// The same as a placement: the searches over kinds pin the same card
+    /// as the plain search, so both split alike.
     pub pin: Placement,
     /// Card-level boards per kind-level solution of this unit.
     pub weight: u128,
@@ -94,18 +94,15 @@ fn by_first_placement(
     let cells = cells_in_order(rows, cols, order);
     let tiles = puzzle.tiles.len();
     // Card `t` turned `r` first, in plan `plan`.
-    let unit = |plan: usize, t: usize, r: u8| {
-        let kind = usize::from(kinds.of[t]);
-        Unit {
-            plan,
-            first: Tables::kind(kinds, kind, kinds.orientation(t as u8, r)),
-            second: None,
-            pin: Placement {
-                tile: t as u8,
-                turns: r,
-            },
-            weight: kinds.boards_per_look(Some(t as u8)).unwrap_or(u128::MAX),
-        }
+    let unit = |plan: usize, t: usize, r: u8| Unit {
+        plan,
+        first: tables.oriented(puzzle, t, r),
+        second: None,
+        pin: Placement {
+            tile: t as u8,
+            turns: r,
+        },
+        weight: kinds.boards_per_look(Some(t as u8)).unwrap_or(u128::MAX),
     };
     // Every tile in each of `turns` as the first placement of plan 0.
     let each_tile = |turns: &[u8]| -> Vec<Unit> {

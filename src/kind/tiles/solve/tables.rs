@@ -10,8 +10,7 @@
 use super::kinds::{turned, Kinds};
 use crate::kind::tiles::model::{Edge, Puzzle};
 
-/// An oriented tile with the edge codes it shows on each side; in a search
-/// over kinds, `tile` is the kind and `turns` its orientation.
+/// An oriented tile with the edge codes it shows on each side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Cand {
     pub tile: u8,
@@ -32,9 +31,9 @@ pub(super) struct Tables {
     base: [u32; 16],
     /// The turns of a tile in the order every candidate list holds them.
     pub turns: [u8; 4],
-    /// Per kind: its orientations in the order its candidates are held
-    /// (the turns above, as many as the kind has orientations).
-    pub orients: Vec<Vec<u8>>,
+    /// Per card: the turns its candidates are held in, in the order above,
+    /// one per orientation of its kind (the first that shows it).
+    pub card_turns: Vec<Vec<u8>>,
 }
 
 impl Tables {
@@ -43,8 +42,10 @@ impl Tables {
         Tables::of(puzzle, &Kinds::cards(puzzle), turn_order)
     }
 
-    /// The tables of a search over `kinds`: each kind in each of its
-    /// distinct orientations.
+    /// The tables of a search over `kinds`: each card once per distinct
+    /// orientation of its kind, in the first turn tried that shows it. The
+    /// search takes only the next card of a kind (see `search`), so it meets
+    /// each look once, as its first board in the plain search's order.
     pub(super) fn of(puzzle: &Puzzle, kinds: &Kinds, turn_order: super::TurnOrder) -> Tables {
         let codes = puzzle.matching.codes();
         let width = codes + 1;
@@ -64,14 +65,17 @@ impl Tables {
                     .collect()
             })
             .collect();
-        let orients: Vec<Vec<u8>> = kinds
-            .orients
-            .iter()
-            .map(|&s| {
-                let mut seq: Vec<u8> = turn_order.sequence().iter().map(|r| r % s).collect();
-                seq.dedup();
-                seq.truncate(usize::from(s));
-                seq
+        let card_turns: Vec<Vec<u8>> = (0..puzzle.tiles.len())
+            .map(|t| {
+                let mut seen = [false; 4];
+                let mut kept = Vec::new();
+                for r in turn_order.sequence() {
+                    let o = usize::from(kinds.orientation(t as u8, r));
+                    if !std::mem::replace(&mut seen[o], true) {
+                        kept.push(r);
+                    }
+                }
+                kept
             })
             .collect();
         let mut offsets = vec![0u32];
@@ -81,9 +85,9 @@ impl Tables {
             for t in s + 1..4 {
                 base[s * 4 + t] = (offsets.len() - 1) as u32;
                 let mut buckets: Vec<Vec<Cand>> = vec![Vec::new(); width * width];
-                for (i, &kind) in kinds.edges.iter().enumerate() {
-                    for &turns in &orients[i] {
-                        let edges = turned(kind, turns).map(|e| e.0);
+                for (i, tile) in puzzle.tiles.iter().enumerate() {
+                    for &turns in &card_turns[i] {
+                        let edges = turned(tile.edges, turns).map(|e| e.0);
                         let cand = Cand {
                             tile: i as u8,
                             turns,
@@ -110,7 +114,7 @@ impl Tables {
             fit,
             base,
             turns: turn_order.sequence(),
-            orients,
+            card_turns,
         }
     }
 
@@ -124,15 +128,6 @@ impl Tables {
             tile: tile as u8,
             turns,
             edges: [0, 1, 2, 3].map(|side| puzzle.tiles[tile].edge(side, turns).0),
-        }
-    }
-
-    /// Kind `kind` of `kinds` in orientation `o`.
-    pub(super) fn kind(kinds: &Kinds, kind: usize, o: u8) -> Cand {
-        Cand {
-            tile: kind as u8,
-            turns: o,
-            edges: turned(kinds.edges[kind], o).map(|e| e.0),
         }
     }
 }
