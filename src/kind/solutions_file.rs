@@ -20,7 +20,7 @@ pub(crate) struct SolutionsFile<H, C, T> {
     #[serde(flatten)]
     classes: C,
     /// Only when `solutions` lists fewer than `solutions_total` (it lists at
-    /// most `solve::MAX_LISTED`): how many it lists.
+    /// most `kind::MAX_LISTED`): how many it lists.
     #[serde(skip_serializing_if = "Option::is_none")]
     solutions_listed: Option<usize>,
     /// False when a limit stopped the search: the counts are then lower bounds.

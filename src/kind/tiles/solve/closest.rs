@@ -25,9 +25,9 @@ use std::time::Instant;
 mod dfs;
 use dfs::Dfs;
 
-/// The default node budget: about 40 s on two cores at the rate of
-/// `scripts/bench-closest`, whose boards all stay under it (the largest,
-/// a 6 x 6 with one typo, needs 3 billion).
+/// The default node budget: every board of `scripts/bench-closest` stays
+/// under it, and it bounds the time of a search with no timeout (figures
+/// in docs/performance.md).
 pub const CLOSEST_NODES: u64 = 5_000_000_000;
 
 /// What the search for the closest boards found.

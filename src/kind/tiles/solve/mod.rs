@@ -96,12 +96,12 @@ impl Default for Limits {
     }
 }
 
-/// The default node budget of a search: about 80 s at the 24 M nodes/s
-/// measured on two shared cores (40 s on quiet ones), far above what any
-/// bundled or corpus puzzle needs.
+/// The default node budget of a search: far above what any bundled or
+/// corpus puzzle needs, and what bounds the time of a runaway search that
+/// has no timeout (its time at the measured node rate: docs/performance.md).
 pub const MAX_NODES: u64 = 2_000_000_000;
 
-pub use crate::kind::MAX_LISTED;
+use crate::kind::MAX_LISTED;
 
 pub use crate::kind::stop::{Cancel, Count, StopReason};
 

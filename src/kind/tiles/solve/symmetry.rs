@@ -12,8 +12,8 @@
 //! one unit per cell `c`, with `T` pinned there and the other cells filled
 //! in a spiral round `c`, so `T`'s edges prune from the start. (Filling the
 //! rest in the board's own order instead repeats the search of the cells
-//! before `c` in every unit: on a generated 5x5 that cost 5x the nodes of the
-//! plain search, where the spirals cost 1/11 of them.) So on a square board
+//! before `c` in every unit, which costs more than the plain search where
+//! the spirals cost a fraction of it: docs/performance.md.) So on a square board
 //! the row-major order only decides the order of the units. When the order
 //! starts at the centre of an odd board, which stays put under every turn,
 //! fixing the turns of the centre tile is the same idea with less work
