@@ -86,6 +86,12 @@ pub(crate) struct Setup {
 /// frontier too wide for memory.
 pub(crate) fn setup(puzzle: &Puzzle, kinds: &Kinds) -> Option<Setup> {
     let counts: Vec<usize> = kinds.cards.iter().map(Vec::len).collect();
+    // The least common kind goes without a variable, and must: the roots of
+    // unity read a kind's exponent only modulo its count plus one, so a
+    // board using a kind c + 1 times too often is miscounted unless the
+    // kind without a variable (whose use is what the cells leave) has
+    // fewer cards than that excess. Dropping any other kind miscounts
+    // corpus puzzles (tried: Quadromino 176 looks for 168).
     let drop = (0..counts.len()).min_by_key(|&k| counts[k])?;
     let vars: Vec<usize> = (0..counts.len()).filter(|&k| k != drop).collect();
     if vars
