@@ -96,16 +96,18 @@ fn drawn_tiles() {
     reads_back_or_refuses("drawn");
 }
 
+/// `unscramble infer DIR`: its exit code and what it said.
+fn infer(dir: &std::path::Path) -> (Option<i32>, String) {
+    let out = unscramble().arg("infer").arg(dir).output().expect("runs");
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    (out.status.code(), stderr)
+}
+
 #[test]
 fn a_reading_from_the_seams_says_so_and_writes_its_edges() {
     let (_tmp, dir, _) = copy("emoji", false);
-    let out = unscramble()
-        .args(["infer"])
-        .arg(&dir)
-        .output()
-        .expect("runs");
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    let (code, stderr) = infer(&dir);
+    assert_eq!(code, Some(0), "{stderr}");
     assert!(
         stderr.contains("read from how the pictures continue across the seams, confidence"),
         "{stderr}"
@@ -118,13 +120,8 @@ fn a_reading_from_the_seams_says_so_and_writes_its_edges() {
 fn a_refused_reading_writes_only_the_review_sheet_and_names_the_halves_in_doubt() {
     let (_tmp, dir, expect) = copy("photo", false);
     assert_eq!(expect, "refused");
-    let out = unscramble()
-        .args(["infer"])
-        .arg(&dir)
-        .output()
-        .expect("runs");
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    let (code, stderr) = infer(&dir);
+    assert_eq!(code, Some(1), "{stderr}");
     assert!(stderr.contains("halves in doubt: tile "), "{stderr}");
     assert!(
         stderr.contains("infer.png marks the classes in doubt"),
