@@ -15,6 +15,7 @@ use std::sync::Arc;
 /// be guessed from outside the process.
 pub(crate) struct Folder {
     dir: Arc<imp::Dir>,
+    path: std::path::PathBuf,
     random: std::collections::hash_map::RandomState,
     count: u64,
 }
@@ -39,14 +40,15 @@ impl Folder {
     pub(crate) fn open(dir: &Path) -> io::Result<Folder> {
         Ok(Folder {
             dir: Arc::new(imp::Dir::open(dir)?),
+            path: dir.to_path_buf(),
             random: Default::default(),
             count: 0,
         })
     }
 
-    fn temp_name(&mut self) -> String {
+    fn temp_name(&mut self, prefix: &str) -> String {
         const ALNUM: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-        let mut name = String::from(TMP_PREFIX);
+        let mut name = String::from(prefix);
         let mut bits = 0u64;
         for i in 0..TMP_RANDOM {
             // 62^6 < 2^64: a fresh 64-bit hash every six letters.
@@ -66,7 +68,7 @@ impl Folder {
     /// through a link) with the permissions `File::create` gives.
     pub(crate) fn write_temp(&mut self, bytes: &[u8]) -> io::Result<Temp> {
         loop {
-            let name = self.temp_name();
+            let name = self.temp_name(TMP_PREFIX);
             let mut file = match self.dir.create_new(&name) {
                 Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
                 other => other?,
@@ -87,6 +89,57 @@ impl Folder {
         self.dir.rename(&temp.name, name, replace)?;
         temp.renamed = true;
         Ok(())
+    }
+
+    /// Makes a new folder named `prefix` plus random letters, to fill and
+    /// then move into place whole with [`Staged::rename`]: a reader never
+    /// sees it half made, and a failure removes it.
+    pub(crate) fn staging_dir(&mut self, prefix: &str) -> io::Result<Staged> {
+        loop {
+            let name = self.temp_name(prefix);
+            match self.dir.mkdir(&name) {
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+                other => other?,
+            }
+            return Ok(Staged {
+                dir: self.dir.clone(),
+                path: self.path.join(&name),
+                name,
+                renamed: false,
+            });
+        }
+    }
+}
+
+/// A folder made by [`Folder::staging_dir`]; removed with what it holds
+/// when dropped unless renamed.
+pub(crate) struct Staged {
+    dir: Arc<imp::Dir>,
+    path: std::path::PathBuf,
+    name: String,
+    renamed: bool,
+}
+
+impl Staged {
+    pub(crate) fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Gives the folder the name `to` in its parent; whatever is at `to`
+    /// (even an empty folder) stays, and the error is `AlreadyExists`.
+    pub(crate) fn rename(mut self, to: &str) -> io::Result<()> {
+        self.dir.rename(&self.name, to, false)?;
+        self.renamed = true;
+        Ok(())
+    }
+}
+
+impl Drop for Staged {
+    fn drop(&mut self) {
+        if !self.renamed {
+            // Does not follow links inside it (std's removal is link-safe).
+            let _ = std::fs::remove_dir_all(&self.path);
+        }
     }
 }
 
@@ -117,6 +170,14 @@ mod imp {
 
         pub(super) fn unlink(&self, name: &str) -> io::Result<()> {
             Ok(rustix::fs::unlinkat(&self.0, name, AtFlags::empty())?)
+        }
+
+        pub(super) fn mkdir(&self, name: &str) -> io::Result<()> {
+            Ok(rustix::fs::mkdirat(
+                &self.0,
+                name,
+                Mode::from_raw_mode(0o777),
+            )?)
         }
 
         pub(super) fn rename(&self, from: &str, to: &str, replace: bool) -> io::Result<()> {
@@ -164,6 +225,9 @@ mod imp {
         }
         pub fn unlink(&self, name: &str) -> io::Result<()> {
             fs::remove_file(self.0.join(name))
+        }
+        pub fn mkdir(&self, name: &str) -> io::Result<()> {
+            fs::create_dir(self.0.join(name))
         }
         pub fn rename(&self, from: &str, to: &str, replace: bool) -> io::Result<()> {
             let to = self.0.join(to);
@@ -229,6 +293,31 @@ mod tests {
         let t = f.write_temp(b"new").expect("temp");
         f.rename(t, "mine.md", true).expect("replace");
         assert_eq!(std::fs::read(d.join("mine.md")).expect("read"), b"new");
+    }
+
+    #[test]
+    fn a_staged_folder_never_replaces_another_and_vanishes_unless_renamed() {
+        let dir = tempfile::tempdir().expect("tmp");
+        let d = dir.path();
+        std::fs::create_dir(d.join("taken")).expect("mkdir");
+        let mut f = Folder::open(d).expect("open");
+        let staged = f.staging_dir(".new-").expect("staged");
+        std::fs::write(staged.path().join("a.txt"), b"a").expect("write");
+        let other = f.staging_dir(".new-").expect("staged");
+        assert_ne!(staged.path(), other.path());
+        drop(other);
+        assert_eq!(names(d).len(), 2, "the dropped one is gone");
+        let err = staged
+            .rename("taken")
+            .expect_err("an empty folder is taken too");
+        assert_eq!(err.kind(), io::ErrorKind::AlreadyExists);
+        assert_eq!(names(d), ["taken"], "the refused one is removed");
+        assert!(names(&d.join("taken")).is_empty());
+        let staged = f.staging_dir(".new-").expect("staged");
+        std::fs::write(staged.path().join("a.txt"), b"a").expect("write");
+        staged.rename("mine").expect("renamed");
+        assert_eq!(names(d), ["mine", "taken"]);
+        assert_eq!(std::fs::read(d.join("mine/a.txt")).expect("read"), b"a");
     }
 
     #[cfg(unix)]

@@ -3,6 +3,7 @@
 //! new folder `PUZZLES/<name>/input/`. Knows nothing of HTTP.
 
 use crate::error::InputError;
+use crate::fsio::folder::Folder;
 use crate::kind::tiles::draw::{self, EdgeLooks};
 use crate::kind::tiles::input::{self, pictures, Parsed};
 use crate::kind::tiles::model::{Board, Puzzle};
@@ -213,9 +214,11 @@ pub(crate) fn save(
     }
     let failed =
         |e: std::io::Error| Refusal::new(Kind::Failed, format!("{}: {e}", puzzles.display()));
-    let staging = tempfile::Builder::new()
-        .prefix(".unscramble-new-")
-        .tempdir_in(puzzles)
+    // The root as the user named it (it may be a link); what is made in it
+    // is then reached through one open descriptor, never a link.
+    let root = std::fs::canonicalize(puzzles).map_err(failed)?;
+    let staging = Folder::open(&root)
+        .and_then(|mut f| f.staging_dir(".unscramble-new-"))
         .map_err(failed)?;
     let input_dir = staging.path().join("input");
     std::fs::create_dir(&input_dir).map_err(failed)?;
@@ -227,42 +230,11 @@ pub(crate) fn save(
         draw::draw_missing_tiles(staging.path(), DRAWN_TILE, false)
             .map_err(|e| Refusal::new(Kind::Failed, e.to_string()))?;
     }
-    let staged = staging.keep();
-    match rename_new(&staged, &target) {
+    match staging.rename(name) {
         Ok(()) => Ok(target),
-        Err(e) => {
-            let _ = std::fs::remove_dir_all(&staged);
-            Err(if e.kind() == std::io::ErrorKind::AlreadyExists {
-                taken()
-            } else {
-                failed(e)
-            })
-        }
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Err(taken()),
+        Err(e) => Err(failed(e)),
     }
-}
-
-/// Renames a folder to a name nothing holds. A plain rename would replace an
-/// empty folder made meanwhile, so the kernel is asked not to replace
-/// (`RENAME_NOREPLACE`) where it can; elsewhere the name is looked at first.
-fn rename_new(from: &Path, to: &Path) -> std::io::Result<()> {
-    #[cfg(any(target_os = "linux", target_os = "android"))]
-    {
-        use rustix::fs::{RenameFlags, CWD};
-        use rustix::io::Errno;
-        match rustix::fs::renameat_with(CWD, from, CWD, to, RenameFlags::NOREPLACE) {
-            Ok(()) => return Ok(()),
-            Err(Errno::EXIST | Errno::NOTEMPTY) => {
-                return Err(std::io::ErrorKind::AlreadyExists.into())
-            }
-            // A file system without it: look, then rename.
-            Err(Errno::INVAL | Errno::NOSYS) => {}
-            Err(e) => return Err(e.into()),
-        }
-    }
-    if to.symlink_metadata().is_ok() {
-        return Err(std::io::ErrorKind::AlreadyExists.into());
-    }
-    std::fs::rename(from, to)
 }
 
 #[cfg(test)]

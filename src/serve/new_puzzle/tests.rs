@@ -45,20 +45,6 @@ fn parse_errors_carry_line_and_column() {
 }
 
 #[test]
-fn a_folder_is_never_renamed_over_another_not_even_an_empty_one() {
-    let dir = tempfile::tempdir().expect("tmp");
-    let (from, to) = (dir.path().join("staged"), dir.path().join("taken"));
-    std::fs::create_dir_all(from.join("input")).expect("mkdir");
-    std::fs::create_dir(&to).expect("mkdir");
-    let err = rename_new(&from, &to).expect_err("refused");
-    assert_eq!(err.kind(), std::io::ErrorKind::AlreadyExists);
-    assert!(from.join("input").is_dir() && !to.join("input").exists());
-    std::fs::remove_dir(&to).expect("rmdir");
-    rename_new(&from, &to).expect("renamed");
-    assert!(to.join("input").is_dir() && !from.exists());
-}
-
-#[test]
 fn saves_a_new_folder_with_drawn_pictures_and_never_over_one() {
     let dir = tempfile::tempdir().expect("tmp");
     let save_one = || {
