@@ -91,7 +91,9 @@ pub fn run(args: &AnimateArgs) -> ExitCode {
     };
     if args.reporting.json {
         let (written, fields) = json_cmd::animate_fields(&r);
-        json_cmd::print("animate", &args.puzzle_dir, Ok((&written, fields)));
+        if let Err(code) = json_cmd::print("animate", &args.puzzle_dir, Ok((&written, fields))) {
+            return code;
+        }
     }
     if args.reporting.chatter.quiet {
         return ExitCode::SUCCESS;

@@ -37,7 +37,9 @@ pub fn run(args: &ConvertArgs) -> ExitCode {
             if args.reporting.json {
                 let mut fields = serde_json::Map::new();
                 fields.insert("from".into(), from.display().to_string().into());
-                json_cmd::print("convert", to_dir, Ok((&written, fields)));
+                if let Err(code) = json_cmd::print("convert", to_dir, Ok((&written, fields))) {
+                    return code;
+                }
             }
             if args.reporting.chatter.quiet {
                 return ExitCode::SUCCESS;

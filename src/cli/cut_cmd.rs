@@ -69,7 +69,9 @@ pub fn run(args: &CutArgs) -> ExitCode {
         fields.insert("side".into(), r.side.into());
         let turns: Vec<f64> = r.squares.iter().map(|s| degrees(s.angle)).collect();
         fields.insert("turns".into(), turns.into());
-        crate::cli::json_cmd::print("cut", &args.out, Ok((&r.written, fields)));
+        if let Err(code) = crate::cli::json_cmd::print("cut", &args.out, Ok((&r.written, fields))) {
+            return code;
+        }
     }
     if !args.reporting.chatter.quiet {
         let turns = r.squares.iter().map(|s| degrees(s.angle));

@@ -38,7 +38,9 @@ pub fn run(args: &DrawTilesArgs) -> ExitCode {
     if let (true, Ok(written)) = (args.reporting.json, &result) {
         let mut fields = serde_json::Map::new();
         fields.insert("drawn".into(), written.len().into());
-        json_cmd::print("draw-tiles", puzzle_dir, Ok((written, fields)));
+        if let Err(code) = json_cmd::print("draw-tiles", puzzle_dir, Ok((written, fields))) {
+            return code;
+        }
     }
     match result {
         Ok(_) if args.reporting.chatter.quiet => ExitCode::SUCCESS,

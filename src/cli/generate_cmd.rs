@@ -49,7 +49,9 @@ pub fn run(args: &GenerateArgs) -> ExitCode {
     match result {
         Ok(written) => {
             if args.reporting.json {
-                json_cmd::print("generate", out_dir, Ok((&written, fields())));
+                if let Err(code) = json_cmd::print("generate", out_dir, Ok((&written, fields()))) {
+                    return code;
+                }
             }
             if !args.reporting.chatter.quiet {
                 eprintln!(

@@ -89,7 +89,9 @@ fn infer(args: &InferArgs, json: bool, quiet: bool) -> Result<ExitCode, Failure>
             eprintln!("differs: {d}");
         }
         if json {
-            json_cmd::print("infer", puzzle_dir, Ok((&[], fields)));
+            if let Err(code) = json_cmd::print("infer", puzzle_dir, Ok((&[], fields))) {
+                return Ok(code);
+            }
         }
         if differences.is_empty() {
             if !quiet {
@@ -106,7 +108,9 @@ fn infer(args: &InferArgs, json: bool, quiet: bool) -> Result<ExitCode, Failure>
     }
     let written = infer::write(&input_dir, &inferred, force)?;
     if json {
-        json_cmd::print("infer", puzzle_dir, Ok((&written, fields)));
+        if let Err(code) = json_cmd::print("infer", puzzle_dir, Ok((&written, fields))) {
+            return Ok(code);
+        }
     }
     if !quiet {
         written

@@ -8,8 +8,10 @@
 //! files written, as paths) and `errors` (objects with `puzzle`, `file` and
 //! `message`, empty on success), plus what the command alone knows.
 
+use crate::cli::term;
 use serde_json::{json, Map, Value};
 use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 use unscramble::error::{printable, PuzzleError};
 
 /// A failure as the JSON documents carry it: which puzzle, which file (when
@@ -51,12 +53,14 @@ fn path(p: &Path) -> Value {
 }
 
 /// Prints the document for `command` on `puzzle`: on success `written` and
-/// the command's own `fields` (keys come out sorted).
+/// the command's own `fields` (keys come out sorted). `Err` carries the
+/// exit code when stdout could not take it (see [`term::print_stdout`]).
+#[must_use = "a document that could not be written fails the command"]
 pub fn print(
     command: &str,
     puzzle: &Path,
     result: Result<(&[PathBuf], Map<String, Value>), &Failure>,
-) {
+) -> Result<(), ExitCode> {
     let mut doc = Map::new();
     doc.insert("command".into(), command.into());
     doc.insert("ok".into(), result.is_ok().into());
@@ -75,7 +79,7 @@ pub fn print(
     doc.insert("written".into(), Value::Array(written));
     doc.extend(fields);
     doc.insert("errors".into(), Value::Array(errors));
-    print!("{}", unscramble::json::to_string(&doc, 2));
+    term::print_stdout(unscramble::json::to_string(&doc, 2).as_bytes())
 }
 
 /// `animate`'s own fields, and the files it wrote (not those it found

@@ -2,7 +2,6 @@
 //! the hint for a mistyped command name.
 
 use crate::cli::negate::command;
-use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -44,14 +43,8 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
     row[b.len()]
 }
 
-/// Prints `bytes` to stdout; a closed pipe (`| head`) is not an error.
 fn print_bytes(bytes: &[u8]) -> ExitCode {
-    let mut out = std::io::stdout().lock();
-    match out.write_all(bytes).and_then(|()| out.flush()) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => crate::cli::term::fail(&format!("cannot write to standard output: {e}")),
-    }
+    crate::cli::term::print_stdout(bytes).map_or_else(|code| code, |()| ExitCode::SUCCESS)
 }
 
 /// `unscramble completions SHELL`. Written to a buffer first: the generator

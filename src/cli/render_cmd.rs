@@ -2,7 +2,7 @@
 //! puzzles folder, with a progress bar or a line per puzzle.
 
 use crate::cli::report::{Reporter, Verbosity};
-use crate::cli::term::{print_error, set_colors, stderr_is_terminal};
+use crate::cli::term::{self, print_error, set_colors, stderr_is_terminal};
 use crate::cli::values::{Cover, PngEffort};
 use crate::cli::{tile_side, Color, SearchArgs, TextArgs};
 use clap::Args;
@@ -202,7 +202,9 @@ pub fn run(args: RenderArgs) -> ExitCode {
     };
     reporter.finish(&run, args.check, start.elapsed());
     if args.json {
-        print!("{}", run.to_json(args.check));
+        if let Err(code) = term::print_stdout(run.to_json(args.check).as_bytes()) {
+            return code;
+        }
     }
     if run.interrupted {
         ExitCode::from(130)

@@ -2,7 +2,7 @@
 
 use crate::cli::report;
 use crate::cli::solve_print::Printed;
-use crate::cli::term::fail;
+use crate::cli::term::{self, fail};
 use crate::cli::values::{Cover, TurnOrder};
 use crate::cli::{Chatter, SearchArgs, TextArgs};
 use clap::{Args, ValueEnum};
@@ -118,7 +118,9 @@ fn solve<K: Printed>(
     let model = &read.source;
     let found = pool.install(|| K::solve(model, &search));
     let elapsed = start.elapsed();
-    print!("{}", K::listing(model, &found, args));
+    if let Err(code) = term::print_stdout(K::listing(model, &found, args).as_bytes()) {
+        return code;
+    }
     let facts = K::facts(model, &found);
     let complete = facts.stopped.is_none();
     let counts = report::counts(facts.total, facts.unique, facts.looks, complete);

@@ -28,9 +28,24 @@ pub fn set_colors(color: Color) {
 /// its puzzle given) the document saying so on stdout.
 pub fn fail_json(json: Option<(&str, &Path)>, failure: json_cmd::Failure) -> ExitCode {
     if let Some((command, puzzle)) = json {
-        json_cmd::print(command, puzzle, Err(&failure));
+        // Failing already: the message below says what went wrong first.
+        let _ = json_cmd::print(command, puzzle, Err(&failure));
     }
     fail(&failure.message)
+}
+
+/// Writes `bytes` to stdout. A reader that went away (`| head`) is not an
+/// error: what it did not read is dropped and the command ends as it would
+/// have, as ripgrep does. Any other failure (a full disk behind `> file`)
+/// is said on stderr and fails the command (exit code 1).
+pub fn print_stdout(bytes: &[u8]) -> Result<(), ExitCode> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(bytes).and_then(|()| out.flush()) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        Err(e) => Err(fail(&format!("cannot write to standard output: {e}"))),
+    }
 }
 
 pub fn fail(message: &str) -> ExitCode {

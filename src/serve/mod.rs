@@ -119,10 +119,11 @@ pub fn run(config: Config, render: Box<Render>, cancel: Cancel) -> Result<(), Fa
         );
     }
     let url = format!("http://{local}/");
-    println!("serving {url}");
-    println!("add a puzzle: {url}new");
+    // Said, not required: with stdout closed the server still serves.
     use std::io::Write;
-    let _ = std::io::stdout().flush();
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "serving {url}\nadd a puzzle: {url}new").and_then(|()| out.flush());
+    drop(out);
     if config.open {
         open_browser(&url);
     }
