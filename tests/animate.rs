@@ -284,9 +284,23 @@ fn bad_input_gives_a_clear_error() {
             .get_output(),
     );
     assert!(
-        said.starts_with("error: ") && said.contains("no puzzle file"),
+        said.starts_with("error: ") && said.contains("nowhere: no such file or folder"),
         "{said}"
     );
+    // A folder without a notation file says which files it looked for.
+    let empty = tmp.path().join("empty");
+    fs::create_dir(&empty).expect("mkdir");
+    let said = stderr(
+        unscramble()
+            .arg("animate")
+            .arg(&empty)
+            .arg("-o")
+            .arg(tmp.path().join("a.png"))
+            .assert()
+            .failure()
+            .get_output(),
+    );
+    assert!(said.contains("no puzzle file (tile_dict.yaml"), "{said}");
     // A puzzle whose pictures are missing names the file.
     let dir = tmp.path().join("bare");
     fs::create_dir_all(dir.join("input")).expect("mkdir");

@@ -50,7 +50,11 @@ pub fn notation_file(input_dir: &Path) -> Result<PathBuf, InputError> {
 /// Finds the notation file for `solve`: the file itself, a folder holding
 /// one, or a puzzle folder whose `input/` holds one.
 pub fn resolve_notation(path: &Path) -> Result<PathBuf, InputError> {
-    if file::exists(path) && !path.is_dir() {
+    if !file::exists(path) {
+        return Err(InputError::new(path, "no such file or folder")
+            .hint("check the path: a puzzle file, or a puzzle folder"));
+    }
+    if !path.is_dir() {
         return Ok(path.to_path_buf());
     }
     let input = path.join("input");
