@@ -1,5 +1,8 @@
 use super::*;
-use crate::kind::tiles::solve::count::tests::{ant_trails, brute_looks, counted, drawn, TRAILS};
+use crate::kind::tiles::solve::count::tests::{
+    ant_trails, brute_looks, counted, drawn, small_boards, TRAILS,
+};
+use crate::kind::tiles::solve::count::Counted;
 use crate::kind::tiles::solve::kinds_tests::corpus;
 use crate::kind::tiles::solve::{solve, Limits};
 
@@ -8,7 +11,7 @@ const ANY: usize = usize::MAX;
 #[test]
 fn the_programme_agrees_with_brute_force_on_every_shape() {
     let mut some = 0;
-    for (rows, cols) in [
+    let shapes = [
         (1, 1),
         (1, 3),
         (2, 2),
@@ -17,30 +20,14 @@ fn the_programme_agrees_with_brute_force_on_every_shape() {
         (3, 3),
         (2, 4),
         (3, 4),
-    ] {
-        for seed in 0..4 {
-            for self_match in [true, false] {
-                let pool: &[[u8; 4]] = if self_match {
-                    &TRAILS
-                } else {
-                    &[[0, 2, 1, 3], [1, 3, 0, 2], [0, 1, 0, 1], [2, 3, 3, 2]]
-                };
-                let p = drawn(rows, cols, pool, seed, self_match);
-                let (looks, distinct) = brute_looks(&p);
-                let e = count(&p, ANY).expect("packs");
-                assert_eq!(
-                    e.looks,
-                    Some(looks),
-                    "{rows}x{cols} seed {seed} {self_match}"
-                );
-                assert!(
-                    e.distinct.is_none_or(|d| d == distinct),
-                    "{rows}x{cols} seed {seed}"
-                );
-                assert_eq!(e.states.len(), rows * cols + 1);
-                some += usize::from(looks > 0);
-            }
-        }
+    ];
+    for (name, p) in small_boards(&shapes, 4) {
+        let (looks, distinct) = brute_looks(&p);
+        let e = count(&p, ANY).expect("packs");
+        assert_eq!(e.looks, Some(looks), "{name}");
+        assert!(e.distinct.is_none_or(|d| d == distinct), "{name}");
+        assert_eq!(e.states.len(), p.cells() + 1, "{name}");
+        some += usize::from(looks > 0);
     }
     assert!(some > 25, "{some}");
 }
@@ -132,4 +119,69 @@ fn exact_figures() {
         start.elapsed(),
         e.states
     );
+}
+
+/// The counting mode and this programme on a `side x side` board of cards
+/// drawn from `pool`: both counts, and the states this programme held.
+/// `seed` counts the draws the counting mode can count (each kind with a
+/// variable needs roots of unity of its count plus one).
+fn both_ways(side: usize, pool: &[[u8; 4]], seed: usize) -> (Exact, Counted) {
+    let countable = |p: &Puzzle| {
+        crate::kind::tiles::solve::count::setup(p, &crate::kind::tiles::solve::kinds::Kinds::new(p))
+            .and_then(crate::kind::tiles::solve::count::Setup::build)
+            .is_some()
+    };
+    let p = (0..)
+        .map(|s| drawn(side, side, pool, s, true))
+        .filter(countable)
+        .nth(seed)
+        .expect("a countable draw");
+    let start = std::time::Instant::now();
+    let e = count(&p, ANY).expect("packs");
+    let t_exact = start.elapsed();
+    let start = std::time::Instant::now();
+    let c = counted(&p);
+    println!(
+        "{side}x{side} seed {seed}: looks {:?} distinct {:?} (counting mode {} {:?}); exact {t_exact:?}, counting {:?}; most states {:?}",
+        e.looks,
+        e.distinct,
+        c.looks,
+        c.distinct,
+        start.elapsed(),
+        e.states.iter().max()
+    );
+    (e, c)
+}
+
+#[test]
+fn the_programme_agrees_with_the_counting_mode_on_6x6_boards_of_four_kinds() {
+    // The whole size of The Ant Trails Puzzle (a 3x3 quadrant, several
+    // primes) with few kinds, so that the multisets stay few: the two
+    // cards of both colours and the red and blue crosses.
+    let pool = [TRAILS[0], TRAILS[1], TRAILS[6], TRAILS[11]];
+    for seed in [0, 1] {
+        let (e, c) = both_ways(6, &pool, seed);
+        assert!(c.looks > 1_000_000, "{}", c.looks);
+        assert_eq!(e.looks, Some(c.looks), "seed {seed}");
+        assert!(
+            e.distinct.is_none_or(|d| Some(d) == c.distinct),
+            "seed {seed}"
+        );
+    }
+}
+
+/// Run by hand (`cargo test --release --lib exact_6x6 -- --ignored
+/// --nocapture`): 6x6 boards of five and six Ant Trails kinds, minutes.
+#[test]
+#[ignore]
+fn exact_6x6_boards_of_five_and_six_kinds() {
+    let five = [TRAILS[0], TRAILS[1], TRAILS[3], TRAILS[8], TRAILS[11]];
+    let six = [
+        TRAILS[0], TRAILS[1], TRAILS[3], TRAILS[8], TRAILS[6], TRAILS[11],
+    ];
+    for (pool, seed) in [(&five[..], 0), (&five[..], 1), (&six[..], 0)] {
+        let (e, c) = both_ways(6, pool, seed);
+        assert_eq!(e.looks, Some(c.looks), "seed {seed}");
+        assert!(e.distinct.is_none_or(|d| Some(d) == c.distinct));
+    }
 }
