@@ -306,9 +306,11 @@ fn a_puzzle_turned_a_quarter_counts_the_same_both_ways() {
     assert_eq!(brute_looks(&puzzles[0]), (168, 42));
 }
 
-/// The counting input of `p`: its shape, classes' fits, and each oriented
-/// kind's edge classes with its kind's count, sorted.
-fn counting_input(p: &Puzzle) -> (Shape, Vec<Vec<bool>>, Vec<([u8; 4], usize)>) {
+/// The counting input of a puzzle: its shape, classes' fits, and each
+/// oriented kind's edge classes with its kind's count, sorted.
+type CountingInput = (Shape, Vec<Vec<bool>>, Vec<([u8; 4], usize)>);
+
+fn counting_input(p: &Puzzle) -> CountingInput {
     let s = setup(p, &Kinds::new(p)).expect("countable");
     let mut o: Vec<([u8; 4], usize)> = s
         .oriented
@@ -334,11 +336,12 @@ fn the_ant_trails_puzzle_turned_a_quarter_is_the_same_counting_input() {
     assert_ne!(counting_input(&quarter_turned(&r)), counting_input(&r));
 }
 
-/// Run by hand (`cargo test --release --lib ant_trails_count -- --ignored
-/// --nocapture`): the count of the puzzle turned a quarter.
+/// Run by hand (`cargo test --release --lib quarter_turned_count --
+/// --ignored --nocapture`): the count of the puzzle turned a quarter, the
+/// same arithmetic as `ant_trails_count` (see the test above).
 #[test]
 #[ignore]
-fn ant_trails_count_turned_a_quarter() {
+fn quarter_turned_count_of_the_ant_trails_puzzle() {
     let p = quarter_turned(&ant_trails());
     let start = std::time::Instant::now();
     let plan = setup(&p, &Kinds::new(&p))
