@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 /// Every corpus puzzle but The Ant Trails Puzzle (the search over cards
 /// never finishes it).
-fn corpus() -> Vec<(String, Puzzle)> {
+pub(super) fn corpus() -> Vec<(String, Puzzle)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
     let mut files: Vec<PathBuf> = Vec::new();
     for dir in ["legespiel", "legespiel-xml"] {

@@ -233,6 +233,8 @@ pub fn solve(puzzle: &Puzzle, limits: &Limits) -> Outcome {
 #[cfg(test)]
 mod budget_tests;
 #[cfg(test)]
+mod exact;
+#[cfg(test)]
 mod kinds_tests;
 #[cfg(test)]
 mod stats_tests;
