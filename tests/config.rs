@@ -5,7 +5,7 @@ mod common;
 mod project;
 
 use common::*;
-use project::{board, project, run_in};
+use project::{board, png_width, project, run_in};
 use std::fs;
 use std::path::Path;
 
@@ -195,4 +195,58 @@ fn a_linked_fifo_or_huge_config_is_refused_without_hanging() {
     let (code, _, err) = run_in(p.path(), &[]);
     assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("the file is larger than 65536 bytes"), "{err}");
+}
+
+/// The command line is read once, by clap, with the file's values as its
+/// defaults: which file that is, is found from the arguments as clap reads
+/// them, so an option's value or anything after `--` never chooses it.
+#[test]
+fn the_config_options_are_found_where_clap_finds_them_and_nowhere_else() {
+    let p = project("[render]\ntile-size = 40\nmax-images = 8\n");
+    fs::write(p.path().join("blog.toml"), "[render]\ntile-size = 60\n").expect("write");
+    let (code, _, err) = run_in(p.path(), &["-q"]);
+    assert_eq!(code, Some(0), "{err}");
+    let found = board(p.path());
+    // `--config=FILE` after the command.
+    let (code, _, err) = run_in(p.path(), &["render", "-q", "--force", "--config=blog.toml"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(board(p.path()), found + 3 * 20, "blog.toml was read");
+    // A file named like a command is the value of --config, not the command.
+    fs::copy(p.path().join("blog.toml"), p.path().join("render")).expect("copy");
+    let (code, _, err) = run_in(p.path(), &["--config", "render", "-q", "-o", "named"]);
+    assert_eq!(code, Some(0), "{err}");
+    let named = png_width(&p.path().join("named/3x3-original/solution-1.png"));
+    assert_eq!(named, found + 3 * 20);
+    // `-o--no-config` is an output folder; after `--`, a puzzles folder.
+    let (code, _, err) = run_in(p.path(), &["-q", "-o--no-config"]);
+    assert_eq!(code, Some(0), "{err}");
+    let attached = png_width(&p.path().join("--no-config/3x3-original/solution-1.png"));
+    assert_eq!(attached, found, "./unscramble.toml was read");
+    copy_dir(&p.path().join("puzzles"), &p.path().join("--config"));
+    let (code, _, err) = run_in(
+        p.path(),
+        &["render", "-q", "-o", "dashed", "--", "--config"],
+    );
+    assert_eq!(code, Some(0), "{err}");
+    let dashed = png_width(&p.path().join("dashed/3x3-original/solution-1.png"));
+    assert_eq!(dashed, found, "./unscramble.toml was read");
+    // An option where a value belongs is clap's error, not a file name.
+    let (code, _, err) = run_in(p.path(), &["-o", "--config", "blog.toml"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("a value is required for '--out <OUT>'"),
+        "{err}"
+    );
+    // --help shows the built-in defaults and reads no file, not even a broken one.
+    fs::write(
+        p.path().join("unscramble.toml"),
+        "[render]\nmax-images = 8\ntile_size = 4\n",
+    )
+    .expect("write");
+    let (code, help, err) = run_in(p.path(), &["render", "--help"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        help.contains("[default: 32]") && !help.contains("[default: 8]"),
+        "{help}"
+    );
 }

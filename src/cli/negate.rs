@@ -19,9 +19,9 @@ pub fn command() -> Command {
     with_opposites(Cli::command())
 }
 
-/// The switch an opposite form turns off, from its id.
-pub fn switch_of(id: &str) -> Option<&str> {
-    id.strip_suffix(OFF)
+/// The id of the opposite form of switch `id`.
+pub fn opposite(id: &str) -> String {
+    format!("{id}{OFF}")
 }
 
 fn with_opposites(cmd: Command) -> Command {

@@ -26,64 +26,82 @@ pub const BUDGETS: [&str; 10] = [
     "max-events",
 ];
 
-/// Why a setting goes beyond what a found file may set: the problem, said
-/// of the key and its value.
-pub fn beyond(key: &str, arg: &Arg, value: &str) -> Option<String> {
-    if key == "force" {
-        return (value == "true").then(|| format!("{} would replace existing files", quote(key)));
+/// How a setting reaches further than a found file may.
+#[derive(Debug, PartialEq, Eq, PartialOrd, Ord, thiserror::Error)]
+pub enum Reach {
+    #[error("'force' would replace existing files")]
+    Force,
+    #[error("'allow-links-out' would read puzzle files through links out of the puzzles folder")]
+    LinksOut,
+    #[error("'bind' = {} would open the server to other machines", quote(.0))]
+    Bind(String),
+    #[error("'allow-host' = {} would let pages under those names drive the server (DNS rebinding)", quote(.0))]
+    Hosts(String),
+    #[error("{} = {} {why}", quote(.key), quote(.value))]
+    Path {
+        key: String,
+        value: String,
+        why: Outside,
+    },
+    #[error("{} = {value} {}", quote(.key), .default.map_or("sets a safety budget".to_string(), |d| format!("lifts a safety budget above its default {d}")))]
+    Budget {
+        key: String,
+        value: String,
+        default: Option<u64>,
+    },
+}
+
+/// How a path leads out of the current folder.
+#[derive(Debug, PartialEq, Eq, PartialOrd, Ord, thiserror::Error)]
+pub enum Outside {
+    #[error("is an absolute path")]
+    Absolute,
+    #[error("leads out of the current folder through '..'")]
+    Up,
+    #[error("goes through the symbolic link {}", quote(.0))]
+    Link(String),
+}
+
+/// Whether `value` (as the command line spells it) for option `arg`,
+/// named `key` in the file, reaches further than a found file may.
+pub fn beyond(key: &str, arg: &Arg, value: &str) -> Option<Reach> {
+    let (key_, value_) = (key.to_string(), value.to_string());
+    match key {
+        "force" => (value == "true").then_some(Reach::Force),
+        "allow-links-out" => (value == "true").then_some(Reach::LinksOut),
+        "bind" => {
+            let loopback = value.parse::<IpAddr>().is_ok_and(|a| a.is_loopback());
+            (!loopback).then_some(Reach::Bind(value_))
+        }
+        "allow-host" => (!value.trim().is_empty()).then_some(Reach::Hosts(value_)),
+        _ if arg.get_value_parser().type_id() == std::any::TypeId::of::<PathBuf>() => {
+            outside(Path::new(value)).map(|why| Reach::Path {
+                key: key_,
+                value: value_,
+                why,
+            })
+        }
+        _ if BUDGETS.contains(&key) => {
+            let default = budget_default(key, arg);
+            let lifted = match (budget_value(key, value), default) {
+                (Ok(v), Some(d)) => v > d,
+                _ => true,
+            };
+            lifted.then_some(Reach::Budget {
+                key: key_,
+                value: value_,
+                default,
+            })
+        }
+        _ => None,
     }
-    if key == "allow-links-out" {
-        return (value == "true").then(|| {
-            format!(
-                "{} would read puzzle files through links out of the puzzles folder",
-                quote(key)
-            )
-        });
-    }
-    if key == "bind" {
-        let loopback = value.parse::<IpAddr>().is_ok_and(|a| a.is_loopback());
-        return (!loopback).then(|| {
-            format!(
-                "{} = {} would open the server to other machines",
-                quote(key),
-                quote(value)
-            )
-        });
-    }
-    if key == "allow-host" && !value.trim().is_empty() {
-        return Some(format!(
-            "{} = {} would let pages under those names drive the server (DNS rebinding)",
-            quote(key),
-            quote(value)
-        ));
-    }
-    if arg.get_value_parser().type_id() == std::any::TypeId::of::<PathBuf>() {
-        return outside(Path::new(value))
-            .map(|why| format!("{} = {} {why}", quote(key), quote(value)));
-    }
-    if BUDGETS.contains(&key) {
-        let default = budget_default(key, arg);
-        let lifted = match (budget_value(key, value), default) {
-            (Ok(v), Some(d)) => v > d,
-            _ => true,
-        };
-        return lifted.then(|| match default {
-            Some(d) => format!(
-                "{} = {value} lifts a safety budget above its default {d}",
-                quote(key)
-            ),
-            None => format!("{} = {value} sets a safety budget", quote(key)),
-        });
-    }
-    None
 }
 
 /// How to get what a refused setting asked for.
 pub fn instead(key: &str, arg: &Arg) -> String {
-    let option = match (arg.get_long(), arg.is_positional()) {
-        (_, true) => key.to_uppercase(),
-        (Some(long), false) => format!("--{long}"),
-        (None, false) => key.to_string(),
+    let option = match arg.get_long() {
+        Some(long) if !arg.is_positional() => format!("--{long}"),
+        _ => key.to_uppercase(),
     };
     format!(
         "a config file found in the current folder may not; give {option} on the command line, or name the file with --config FILE"
@@ -112,31 +130,23 @@ fn budget_value(key: &str, value: &str) -> Result<u64, String> {
     value.parse::<u64>().map_err(|e| e.to_string())
 }
 
-/// Why `path` (relative to the current folder) leads outside it, if it does:
-/// absolute, up through `..`, or through a symbolic link (wherever that
-/// points today, a pull request can change it).
-pub fn outside(path: &Path) -> Option<String> {
+/// How `path` (relative to the current folder) leads outside it, if it
+/// does: absolute, up through `..`, or through a symbolic link (wherever
+/// that points today, a pull request can change it).
+pub fn outside(path: &Path) -> Option<Outside> {
     let mut depth = 0usize;
     let mut walked = PathBuf::new();
     for part in path.components() {
         match part {
-            Component::Prefix(_) | Component::RootDir => {
-                return Some("is an absolute path".to_string());
-            }
+            Component::Prefix(_) | Component::RootDir => return Some(Outside::Absolute),
             Component::CurDir => continue,
-            Component::ParentDir if depth == 0 => {
-                return Some("leads out of the current folder through '..'".to_string());
-            }
+            Component::ParentDir if depth == 0 => return Some(Outside::Up),
             Component::ParentDir => depth -= 1,
             Component::Normal(_) => depth += 1,
         }
         walked.push(part);
-        let is_link = std::fs::symlink_metadata(&walked).is_ok_and(|m| m.file_type().is_symlink());
-        if is_link {
-            return Some(format!(
-                "goes through the symbolic link {}",
-                quote(&walked.to_string_lossy())
-            ));
+        if std::fs::symlink_metadata(&walked).is_ok_and(|m| m.file_type().is_symlink()) {
+            return Some(Outside::Link(walked.to_string_lossy().into_owned()));
         }
     }
     None
@@ -152,42 +162,46 @@ mod tests {
             assert_eq!(outside(Path::new(inside)), None, "{inside}");
         }
         for (path, why) in [
-            ("/srv/site", "absolute"),
-            ("..", "'..'"),
-            ("../site", "'..'"),
-            ("a/../../b", "'..'"),
-            ("./a/./../..", "'..'"),
+            ("/srv/site", Outside::Absolute),
+            ("..", Outside::Up),
+            ("../site", Outside::Up),
+            ("a/../../b", Outside::Up),
+            ("./a/./../..", Outside::Up),
         ] {
-            let said = outside(Path::new(path)).unwrap_or_default();
-            assert!(said.contains(why), "{path}: {said}");
+            assert_eq!(outside(Path::new(path)), Some(why), "{path}");
         }
     }
 
     #[test]
     fn force_bind_and_budgets_are_beyond_only_when_they_reach_further() {
+        let said =
+            |key: &str, arg: &Arg, value: &str| beyond(key, arg, value).map(|r| r.to_string());
         let flag = Arg::new("force").long("force");
-        assert!(beyond("force", &flag, "true").is_some());
+        assert_eq!(beyond("force", &flag, "true"), Some(Reach::Force));
         assert_eq!(beyond("force", &flag, "false"), None);
         let trust = Arg::new("allow-links-out").long("allow-links-out");
-        assert!(beyond("allow-links-out", &trust, "true").is_some());
+        assert_eq!(
+            beyond("allow-links-out", &trust, "true"),
+            Some(Reach::LinksOut)
+        );
         assert_eq!(beyond("allow-links-out", &trust, "false"), None);
         let bind = Arg::new("bind").long("bind");
         assert_eq!(beyond("bind", &bind, "127.0.0.1"), None);
         assert_eq!(beyond("bind", &bind, "::1"), None);
-        assert!(beyond("bind", &bind, "0.0.0.0").is_some_and(|p| p.contains("other machines")));
+        assert!(said("bind", &bind, "0.0.0.0").is_some_and(|p| p.contains("other machines")));
         let hosts = Arg::new("allow-host").long("allow-host");
-        assert!(beyond("allow-host", &hosts, "rebind.evil.example")
+        assert!(said("allow-host", &hosts, "rebind.evil.example")
             .is_some_and(|p| p.contains("DNS rebinding")));
         let pixels = Arg::new("max-pixels").default_value("64000000");
         assert_eq!(beyond("max-pixels", &pixels, "64000000"), None);
         assert_eq!(beyond("max-pixels", &pixels, "1000"), None);
-        let lifted = beyond("max-pixels", &pixels, "64000001").unwrap_or_default();
+        let lifted = said("max-pixels", &pixels, "64000001").unwrap_or_default();
         assert!(lifted.contains("above its default 64000000"), "{lifted}");
         let memory = Arg::new("max-memory").default_value("2560M");
-        assert_eq!(beyond("max-memory", &memory, "2560M"), None);
-        assert_eq!(beyond("max-memory", &memory, "512M"), None);
-        assert_eq!(beyond("max-memory", &memory, "1000000"), None);
-        let lifted = beyond("max-memory", &memory, "3G").unwrap_or_default();
+        for lower in ["2560M", "512M", "1000000"] {
+            assert_eq!(beyond("max-memory", &memory, lower), None, "{lower}");
+        }
+        let lifted = said("max-memory", &memory, "3G").unwrap_or_default();
         assert!(lifted.contains("above its default 2684354560"), "{lifted}");
         assert!(beyond("max-memory", &memory, "lots").is_some());
         let nodes = Arg::new("max-nodes");
