@@ -12,6 +12,7 @@
 //! outputs are in the build key with no extra step.
 
 mod check;
+mod keys;
 mod problem;
 mod reach;
 mod read;
@@ -19,10 +20,11 @@ mod scan;
 
 use crate::cli::negate::command;
 use crate::cli::{Cli, Command as Sub};
-use check::{arg_of, is_switch, partners, Setting};
+use check::{partners, Setting};
 use clap::builder::ArgPredicate;
 use clap::parser::ValueSource;
 use clap::{ArgMatches, Command, FromArgMatches};
+use keys::{arg_of, is_switch};
 pub use problem::ConfigError;
 use read::{locate, Origin, Source};
 use std::ffi::OsString;

@@ -63,25 +63,18 @@ pub struct Source {
 /// upwards: a file found further up would give relative paths that mean
 /// something else from here.
 pub fn locate(no_config: bool, named: Option<&PathBuf>) -> Option<Source> {
-    let source = |path: PathBuf, origin| Some(Source { path, origin });
-    if no_config {
-        return None;
-    }
-    if let Some(path) = named {
-        return source(path.clone(), Origin::Named);
-    }
-    match std::env::var_os(ENV) {
-        Some(v) if v.is_empty() => None,
-        Some(v) => source(PathBuf::from(v), Origin::Named),
-        None => {
-            let path = Path::new(FILE_NAME);
-            let found = file::exists(path);
-            found.then(|| Source {
-                path: path.to_path_buf(),
-                origin: Origin::Found,
-            })
-        }
-    }
+    let named = match named {
+        Some(path) => Some(path.clone()),
+        None => std::env::var_os(ENV).map(PathBuf::from),
+    };
+    let (path, origin) = match named {
+        _ if no_config => return None,
+        Some(path) if path.as_os_str().is_empty() => return None,
+        Some(path) => (path, Origin::Named),
+        None if file::exists(Path::new(FILE_NAME)) => (PathBuf::from(FILE_NAME), Origin::Found),
+        None => return None,
+    };
+    Some(Source { path, origin })
 }
 
 /// The file's entries in the order they stand. A file found in the current
