@@ -217,15 +217,15 @@ fn the_config_options_are_found_where_clap_finds_them_and_nowhere_else() {
     assert_eq!(code, Some(0), "{err}");
     let named = png_width(&p.path().join("named/3x3-original/solution-1.png"));
     assert_eq!(named, found + 3 * 20);
-    // `-o--no-config` is an output folder; after `--`, a puzzles folder.
-    let (code, _, err) = run_in(p.path(), &["-q", "-o--no-config"]);
+    // `-o--config` is an output folder; after `--`, a puzzles folder.
+    let (code, _, err) = run_in(p.path(), &["-q", "-o--config"]);
     assert_eq!(code, Some(0), "{err}");
-    let attached = png_width(&p.path().join("--no-config/3x3-original/solution-1.png"));
+    let attached = png_width(&p.path().join("--config/3x3-original/solution-1.png"));
     assert_eq!(attached, found, "./unscramble.toml was read");
-    copy_dir(&p.path().join("puzzles"), &p.path().join("--config"));
+    copy_dir(&p.path().join("puzzles"), &p.path().join("--no-config"));
     let (code, _, err) = run_in(
         p.path(),
-        &["render", "-q", "-o", "dashed", "--", "--config"],
+        &["render", "-q", "-o", "dashed", "--", "--no-config"],
     );
     assert_eq!(code, Some(0), "{err}");
     let dashed = png_width(&p.path().join("dashed/3x3-original/solution-1.png"));
