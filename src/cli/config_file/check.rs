@@ -2,9 +2,9 @@
 //! own clap parser as if given on the command line, and which of them
 //! reach one command.
 
-use super::keys::{arg_of, is_switch, misplaced, shared, value_of};
+use super::keys::{arg_of, is_switch, misplaced, shared, sub, value_of, Wrong};
 use super::problem::{ConfigError, Problem};
-use super::read::{Entry, Origin, Pos, Source};
+use super::read::{Entry, Origin, Source};
 use super::{reach, SECTIONS};
 use clap::{Arg, Command};
 
@@ -19,9 +19,6 @@ pub struct Setting<'e> {
     pub entry: &'e Entry,
     pub value: String,
 }
-
-/// Where a key stands, what is wrong, and how to fix it.
-pub type Wrong = (Pos, Problem, String);
 
 /// Every key and value checked where it stands (a typo under `[solve]`
 /// fails a render too, so CI finds it), every problem at once.
@@ -131,11 +128,6 @@ pub fn partners<'c>(cmd: &'c Command, arg: &Arg) -> Vec<&'c Arg> {
     cmd.get_arguments()
         .filter(|p| p.get_id() == opposite.as_str() || conflicts(arg, p) || conflicts(p, arg))
         .collect()
-}
-
-/// The command named (the root for `render` when none is).
-pub fn sub<'c>(root: &'c Command, name: &str) -> &'c Command {
-    root.find_subcommand(name).unwrap_or(root)
 }
 
 /// The value of `entry`, checked where it stands, and by what a file found

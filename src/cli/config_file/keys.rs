@@ -1,13 +1,20 @@
 //! What a config key names in one command, and how its value is checked:
 //! by the option's own clap parser, as if given on the command line.
 
-use super::check::{sub, Wrong};
 use super::problem::Problem;
-use super::read::{Entry, Val};
+use super::read::{Entry, Pos, Val};
 use super::SECTIONS;
 use crate::cli::meta_cmd::edit_distance;
 use clap::error::{ContextKind, ContextValue};
 use clap::{Arg, ArgAction, Command};
+
+/// Where a key stands, what is wrong, and how to fix it.
+pub type Wrong = (Pos, Problem, String);
+
+/// The command named (the root for `render` when none is).
+pub fn sub<'c>(root: &'c Command, name: &str) -> &'c Command {
+    root.find_subcommand(name).unwrap_or(root)
+}
 
 /// The option of `cmd` that `key` names: a long option by its long name,
 /// or a positional argument that has a default (`puzzles`). Help, version,

@@ -184,7 +184,7 @@ fn animate_out<'s, 'e, 'c>(
     settings: &'s [Setting<'e>],
     args: &mut crate::cli::animate_cmd::AnimateArgs,
 ) -> Vec<(&'s Setting<'e>, &'c clap::Arg)> {
-    let render = check::sub(root, "render");
+    let render = keys::sub(root, "render");
     let find = |key: &str| {
         (settings.iter())
             .find(|s| s.entry.section.as_deref() == Some("render") && s.entry.key == key)

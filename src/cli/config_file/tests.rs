@@ -1,7 +1,8 @@
 //! The layering and the one reading of the command line, on files given as
 //! text (named with --config, so nothing is beyond their reach).
 
-use super::check::{check, select, sub};
+use super::check::{check, select};
+use super::keys::sub;
 use super::read::{parse, Origin, Source};
 use super::with_defaults;
 use crate::cli::negate::command;
