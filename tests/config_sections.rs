@@ -11,7 +11,7 @@ use project::{png_width, run_in};
 use std::fs;
 use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 /// The README's example, with a link prefix: the folders of a Hugo site.
 const BLOG: &str = "\
@@ -50,8 +50,9 @@ fn serve_once(dir: &Path, args: &[&str]) -> String {
         .lines()
         .map_while(Result::ok)
         .any(|l| l.starts_with("serving "));
-    let pid = child.id().to_string();
-    let _ = Command::new("kill").args(["-INT", &pid]).status();
+    if serving {
+        common::child::signal(&child, "INT");
+    }
     let out = child.wait_with_output().expect("serve ends");
     let err = String::from_utf8_lossy(&out.stderr).into_owned();
     assert!(serving, "serve did not start: {err}");

@@ -40,12 +40,7 @@ fn ctrl_c(child: Child) -> (std::process::Output, Duration) {
 /// Sends `signal` (a name `kill -s` knows) to `child` and waits.
 fn send_signal(child: Child, signal: &str) -> (std::process::Output, Duration) {
     let sent = Instant::now();
-    let pid = child.id().to_string();
-    let kill = std::process::Command::new("kill")
-        .args(["-s", signal, &pid])
-        .status()
-        .expect("kill runs");
-    assert!(kill.success());
+    common::child::signal(&child, signal);
     let output = child.wait_with_output().expect("waits");
     (output, sent.elapsed())
 }

@@ -147,11 +147,7 @@ fn ctrl_c_stops_a_walk_that_left_the_puzzles_folder() {
         std::thread::yield_now();
     }
     // One signal only: a second one quits at once whatever the walk does.
-    let kill = std::process::Command::new("kill")
-        .args(["-s", "INT", &child.id().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(kill.success());
+    common::child::signal(&child, "INT");
     let sent = Instant::now();
     loop {
         if let Some(status) = child.try_wait().expect("wait") {

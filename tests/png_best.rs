@@ -32,11 +32,7 @@ fn ctrl_c_gives_up_zopfli_and_writes_no_board() {
         out.join("big").is_dir(),
         "the render never reached the boards"
     );
-    let kill = std::process::Command::new("kill")
-        .args(["-s", "INT", &child.id().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(kill.success());
+    common::child::signal(&child, "INT");
     let output = child.wait_with_output().expect("waits");
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(130), "{stderr}");

@@ -48,11 +48,7 @@ fn interrupted_solve(extra: &[&str]) -> (Option<i32>, String) {
     let mut stderr = Stderr::of(&mut child);
     stderr.wait_for("ready for Ctrl-C");
     wait_busy(&mut child, Duration::from_millis(100));
-    let kill = Command::new("kill")
-        .args(["-s", "INT", &child.id().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(kill.success());
+    common::child::signal(&child, "INT");
     let status = child.wait().expect("waits");
     // What a user sees: everything after the line the test asked for.
     let all = stderr.all();

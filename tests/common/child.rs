@@ -3,7 +3,7 @@
 //! moment it means to, however loaded the machine.
 
 use std::io::BufRead;
-use std::process::Child;
+use std::process::{Child, Command};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -98,4 +98,12 @@ pub fn wait_busy(child: &mut Child, cpu: Duration) {
         assert!(Instant::now() < end, "the child is not busy after 120 s");
         std::thread::sleep(Duration::from_millis(5));
     }
+}
+
+/// Sends `signal` (a name `kill -s` knows: INT, TERM, HUP) to `child`, as
+/// Ctrl-C or a CI runner stopping a job would.
+pub fn signal(child: &Child, signal: &str) {
+    let pid = child.id().to_string();
+    let kill = Command::new("kill").args(["-s", signal, &pid]).status();
+    assert!(kill.expect("kill runs").success(), "kill -s {signal} {pid}");
 }

@@ -276,11 +276,7 @@ impl Server {
     /// Sends `signal` (a name `kill -s` knows, as `tests/interrupt.rs`
     /// does); the exit code.
     pub fn signal(mut self, signal: &str) -> Option<i32> {
-        let kill = Command::new("kill")
-            .args(["-s", signal, &self.child.id().to_string()])
-            .status()
-            .expect("kill runs");
-        assert!(kill.success());
+        crate::common::child::signal(&self.child, signal);
         let start = Instant::now();
         loop {
             if let Some(status) = self.child.try_wait().expect("wait") {
