@@ -254,7 +254,7 @@ pub(super) async fn save(State(shared): State<Arc<Shared>>, form: Multipart) -> 
     };
     let bytes = (form.text.len() + form.pictures.iter().map(Vec::len).sum::<usize>()) as u64;
     if let Err(full) = shared.quota.take(bytes) {
-        let body = serde_json::json!({ "ok": false, "error": full });
+        let body = serde_json::json!({ "ok": false, "error": full.to_string() });
         return json(StatusCode::TOO_MANY_REQUESTS, &body);
     }
     let saver = shared.clone();

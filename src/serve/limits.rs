@@ -75,6 +75,15 @@ impl Gate {
     }
 }
 
+/// Which of `/new`'s limits per run a puzzle would pass.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub(crate) enum QuotaError {
+    #[error("this serve has saved {0} puzzles from the form, its limit per run (restart serve to add more)")]
+    Puzzles(usize),
+    #[error("this serve has saved {used} bytes from the form; {more} more would pass its limit of {MAX_NEW_BYTES} per run (restart serve to add more)")]
+    Bytes { used: u64, more: u64 },
+}
+
 /// What `/new` has saved this run.
 #[derive(Default)]
 pub(crate) struct Quota(Mutex<(usize, u64)>);
@@ -85,18 +94,14 @@ impl Quota {
     }
 
     /// Counts one more puzzle of `bytes`, or says which limit it passes.
-    pub(crate) fn take(&self, bytes: u64) -> Result<(), String> {
+    pub(crate) fn take(&self, bytes: u64) -> Result<(), QuotaError> {
         let mut counts = self.counts();
         let (puzzles, used) = *counts;
         if puzzles >= MAX_NEW_PUZZLES {
-            return Err(format!(
-                "this serve has saved {puzzles} puzzles from the form, its limit per run (restart serve to add more)"
-            ));
+            return Err(QuotaError::Puzzles(puzzles));
         }
         if used.saturating_add(bytes) > MAX_NEW_BYTES {
-            return Err(format!(
-                "this serve has saved {used} bytes from the form; {bytes} more would pass its limit of {MAX_NEW_BYTES} per run (restart serve to add more)"
-            ));
+            return Err(QuotaError::Bytes { used, more: bytes });
         }
         *counts = (puzzles + 1, used + bytes);
         Ok(())
@@ -124,13 +129,21 @@ mod tests {
         let quota = Quota::default();
         assert!(quota.take(MAX_NEW_BYTES + 1).is_err());
         quota.take(MAX_NEW_BYTES - 10).expect("fits");
-        assert!(quota.take(11).expect_err("bytes").contains("limit of"));
+        let err = quota.take(11).expect_err("bytes");
+        assert_eq!(
+            err,
+            QuotaError::Bytes {
+                used: MAX_NEW_BYTES - 10,
+                more: 11
+            }
+        );
+        assert!(err.to_string().contains("limit of"), "{err}");
         quota.give_back(MAX_NEW_BYTES - 10);
         for _ in 0..MAX_NEW_PUZZLES {
             quota.take(1).expect("fits");
         }
         let err = quota.take(0).expect_err("count");
-        assert!(err.contains("saved 32 puzzles"), "{err}");
+        assert!(err.to_string().contains("saved 32 puzzles"), "{err}");
     }
 
     #[test]

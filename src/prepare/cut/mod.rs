@@ -63,16 +63,25 @@ pub struct Report {
     pub side: u32,
 }
 
+/// Why `--grid`'s value is not a grid.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GridError {
+    #[error("'{0}' is not a grid: give ROWSxCOLS, e.g. 3x3 or 4x6")]
+    NotAGrid(String),
+    #[error("'{0}': rows and columns must each be 1 to 64")]
+    OutOfRange(String),
+}
+
 /// `"3x4"` (or `3X4`, `3×4`) as rows and columns, each 1 to 64.
-pub fn parse_grid(text: &str) -> Result<(usize, usize), String> {
-    let bad = || format!("'{text}' is not a grid: give ROWSxCOLS, e.g. 3x3 or 4x6");
+pub fn parse_grid(text: &str) -> Result<(usize, usize), GridError> {
+    let bad = || GridError::NotAGrid(text.to_string());
     let (r, c) = text.split_once(['x', 'X', '×']).ok_or_else(bad)?;
     let (r, c): (usize, usize) = (
         r.trim().parse().map_err(|_| bad())?,
         c.trim().parse().map_err(|_| bad())?,
     );
     if !(1..=64).contains(&r) || !(1..=64).contains(&c) {
-        return Err(format!("'{text}': rows and columns must each be 1 to 64"));
+        return Err(GridError::OutOfRange(text.to_string()));
     }
     Ok((r, c))
 }
@@ -242,8 +251,13 @@ mod tests {
     fn grids_read_as_rows_by_columns() {
         assert_eq!(parse_grid("3x4"), Ok((3, 4)));
         assert_eq!(parse_grid("6X6"), Ok((6, 6)));
-        assert!(parse_grid("3").expect_err("no x").contains("ROWSxCOLS"));
-        assert!(parse_grid("0x3").expect_err("zero").contains("1 to 64"));
+        let err = parse_grid("3").expect_err("no x");
+        assert!(err.to_string().contains("ROWSxCOLS"), "{err}");
+        assert_eq!(parse_grid("0x3"), Err(GridError::OutOfRange("0x3".into())));
+        assert!(parse_grid("0x3")
+            .expect_err("zero")
+            .to_string()
+            .contains("1 to 64"));
         assert!(parse_grid("axb").is_err());
     }
 }
