@@ -2,6 +2,7 @@
 //! back out from kinds to cards, the listed boards in the plain search's
 //! order, their classes, and the statistics.
 
+use super::check::Checker;
 use super::classes::look_classes_by_source;
 use super::expand;
 use super::kinds::Kinds;
@@ -85,10 +86,12 @@ pub(super) fn assemble(cx: &Context, merged: &Merged, limits: &Limits) -> Outcom
         looks_before += unit.boards.len();
         reps = reps.saturating_add(boards);
     }
+    let checker = Checker::new(puzzle);
     for board in &solutions {
         // A failure here is a solver bug, never a property of the input.
-        if let Err(fault) = puzzle.check(board) {
-            panic!("solver produced an invalid board ({fault}): {board:?}");
+        if !checker.valid(board) {
+            let fault = puzzle.check(board).err();
+            panic!("solver produced an invalid board ({fault:?}): {board:?}");
         }
     }
     let mut total: Count = reps.saturating_mul(members);
