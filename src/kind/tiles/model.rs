@@ -209,21 +209,23 @@ impl Puzzle {
     /// counter-clockwise (only turns from `board_turns` keep the shape).
     pub fn turn_board(&self, board: &[Placement], quarter_turns: u8) -> Board {
         let (r, c) = (self.rows, self.cols);
-        let mut out = board.to_vec();
-        for (dst, slot) in out.iter_mut().enumerate() {
-            let (i, j) = (dst / c, dst % c);
-            // Source cell of the destination (i, j) in the unturned board.
-            let src = match quarter_turns % 4 {
-                0 => i * c + j,
-                1 => j * c + (c - 1 - i),
-                2 => (r - 1 - i) * c + (c - 1 - j),
-                _ => (r - 1 - j) * c + i,
-            };
-            let p = board[src];
-            *slot = Placement {
-                tile: p.tile,
-                turns: (p.turns + quarter_turns) % 4,
-            };
+        let mut out = Vec::with_capacity(board.len());
+        // Destination (i, j) in row-major order, from its source cell in the
+        // unturned board.
+        for i in 0..r {
+            for j in 0..c {
+                let src = match quarter_turns % 4 {
+                    0 => i * c + j,
+                    1 => j * c + (c - 1 - i),
+                    2 => (r - 1 - i) * c + (c - 1 - j),
+                    _ => (r - 1 - j) * c + i,
+                };
+                let p = board[src];
+                out.push(Placement {
+                    tile: p.tile,
+                    turns: (p.turns + quarter_turns) % 4,
+                });
+            }
         }
         out
     }
