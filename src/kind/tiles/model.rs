@@ -6,7 +6,9 @@
 mod matching;
 
 pub use matching::Matching;
+use std::convert::Infallible;
 use std::fmt;
+use std::ops::ControlFlow;
 
 /// Which half of a picture an edge shows. Two touching edges match iff they show
 /// the same token and different halves.
@@ -134,18 +136,23 @@ impl Puzzle {
         if board.len() != self.cells() {
             return Err(BoardFault::WrongSize { cells: board.len() });
         }
-        let mut seen = vec![false; self.tiles.len()];
+        // Tile numbers are bytes: one bit each in four words, no allocation
+        // (the solver checks every board it lists this way).
+        let mut seen = [0u64; 4];
         for (cell, p) in board.iter().enumerate() {
-            let slot = seen
-                .get_mut(usize::from(p.tile))
-                .ok_or(BoardFault::BadTile { cell })?;
-            if std::mem::replace(slot, true) {
+            let t = usize::from(p.tile);
+            if t >= self.tiles.len() {
+                return Err(BoardFault::BadTile { cell });
+            }
+            let (word, bit) = (t / 64, 1u64 << (t % 64));
+            if seen[word] & bit != 0 {
                 return Err(BoardFault::TileTwice { tile: p.tile });
             }
+            seen[word] |= bit;
         }
-        match self.unmatched(board).first() {
-            Some(&(cell, side)) => Err(BoardFault::Mismatch { cell, side }),
-            None => Ok(()),
+        match self.mismatches(board, ControlFlow::Break) {
+            ControlFlow::Break((cell, side)) => Err(BoardFault::Mismatch { cell, side }),
+            ControlFlow::Continue(()) => Ok(()),
         }
     }
 
@@ -158,6 +165,20 @@ impl Puzzle {
     /// `(cell, RIGHT or BOTTOM)` of its upper or left cell, in row-major order.
     pub fn unmatched(&self, board: &[Placement]) -> Vec<(usize, usize)> {
         let mut out = Vec::new();
+        let ControlFlow::Continue(()) = self.mismatches(board, |m| {
+            out.push(m);
+            ControlFlow::<Infallible>::Continue(())
+        });
+        out
+    }
+
+    /// Calls `seen` with each of [`Puzzle::unmatched`] in turn until it says
+    /// stop: `check` stops at the first, without collecting them.
+    fn mismatches<B>(
+        &self,
+        board: &[Placement],
+        mut seen: impl FnMut((usize, usize)) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
         let edge = |cell: usize, side: usize| {
             let p: Placement = board[cell];
             self.tiles[usize::from(p.tile)].edge(side, p.turns)
@@ -165,13 +186,13 @@ impl Puzzle {
         for cell in 0..board.len().min(self.cells()) {
             let (row, col) = (cell / self.cols, cell % self.cols);
             if col + 1 < self.cols && !self.fits(edge(cell, RIGHT), edge(cell + 1, LEFT)) {
-                out.push((cell, RIGHT));
+                seen((cell, RIGHT))?;
             }
             if row + 1 < self.rows && !self.fits(edge(cell, BOTTOM), edge(cell + self.cols, TOP)) {
-                out.push((cell, BOTTOM));
+                seen((cell, BOTTOM))?;
             }
         }
-        out
+        ControlFlow::Continue(())
     }
 
     /// Turns of the whole board that map it onto itself: four on a square,
@@ -188,21 +209,23 @@ impl Puzzle {
     /// counter-clockwise (only turns from `board_turns` keep the shape).
     pub fn turn_board(&self, board: &[Placement], quarter_turns: u8) -> Board {
         let (r, c) = (self.rows, self.cols);
-        let mut out = board.to_vec();
-        for (dst, slot) in out.iter_mut().enumerate() {
-            let (i, j) = (dst / c, dst % c);
-            // Source cell of the destination (i, j) in the unturned board.
-            let src = match quarter_turns % 4 {
-                0 => i * c + j,
-                1 => j * c + (c - 1 - i),
-                2 => (r - 1 - i) * c + (c - 1 - j),
-                _ => (r - 1 - j) * c + i,
-            };
-            let p = board[src];
-            *slot = Placement {
-                tile: p.tile,
-                turns: (p.turns + quarter_turns) % 4,
-            };
+        let mut out = Vec::with_capacity(board.len());
+        // Destination (i, j) in row-major order, from its source cell in the
+        // unturned board.
+        for i in 0..r {
+            for j in 0..c {
+                let src = match quarter_turns % 4 {
+                    0 => i * c + j,
+                    1 => j * c + (c - 1 - i),
+                    2 => (r - 1 - i) * c + (c - 1 - j),
+                    _ => (r - 1 - j) * c + i,
+                };
+                let p = board[src];
+                out.push(Placement {
+                    tile: p.tile,
+                    turns: (p.turns + quarter_turns) % 4,
+                });
+            }
         }
         out
     }
@@ -287,5 +310,56 @@ mod tests {
         let tiles: Vec<u8> = turned.iter().map(|c| c.tile).collect();
         assert_eq!(tiles, vec![5, 4, 3, 2, 1, 0]);
         assert!(turned.iter().all(|c| c.turns == 2));
+    }
+
+    #[test]
+    fn check_names_the_first_fault_of_a_board() {
+        // 100 tiles (more than one word of `check`'s bits), each fitting its
+        // right and lower neighbours when unturned.
+        let (plus, minus) = (|t| Edge::new(t, Half::Plus), |t| Edge::new(t, Half::Minus));
+        let p = Puzzle {
+            rows: 10,
+            cols: 10,
+            tiles: vec![
+                Tile {
+                    edges: [plus(0), plus(1), minus(0), minus(1)]
+                };
+                100
+            ],
+            tokens: vec!["a".into(), "b".into()],
+            matching: Matching::halves(2),
+        };
+        let good: Board = (0..100).map(|t| Placement { tile: t, turns: 0 }).collect();
+        assert_eq!(p.check(&good), Ok(()));
+        assert_eq!(
+            p.check(&good[..99]),
+            Err(BoardFault::WrongSize { cells: 99 })
+        );
+        let mut b = good.clone();
+        b[80].tile = 70;
+        assert_eq!(p.check(&b), Err(BoardFault::TileTwice { tile: 70 }));
+        b[80].tile = 100;
+        assert_eq!(p.check(&b), Err(BoardFault::BadTile { cell: 80 }));
+        let mut b = good.clone();
+        b[5].turns = 2;
+        b[97].turns = 1;
+        assert_eq!(
+            p.check(&b),
+            Err(BoardFault::Mismatch {
+                cell: 4,
+                side: RIGHT
+            })
+        );
+        assert_eq!(
+            p.unmatched(&b),
+            vec![
+                (4, RIGHT),
+                (5, RIGHT),
+                (5, BOTTOM),
+                (87, BOTTOM),
+                (96, RIGHT),
+                (97, RIGHT)
+            ]
+        );
     }
 }

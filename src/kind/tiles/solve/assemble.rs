@@ -2,12 +2,14 @@
 //! back out from kinds to cards, the listed boards in the plain search's
 //! order, their classes, and the statistics.
 
+use super::check::Checker;
+use super::classes::look_classes_by_source;
 use super::expand;
 use super::kinds::Kinds;
 use super::parallel::Merged;
 use super::search::End;
 use super::symmetry::Split;
-use super::{look_classes, rotation_classes, Count, Limits, Outcome, Stats, StopReason};
+use super::{rotation_classes, Count, Limits, Outcome, Stats, StopReason};
 use crate::kind::tiles::model::{Board, Puzzle};
 
 /// What `assemble` needs besides the units: the kinds searched, the split,
@@ -25,6 +27,10 @@ pub(super) fn assemble(cx: &Context, merged: &Merged, limits: &Limits) -> Outcom
     let mut nodes_per_depth = vec![0u64; puzzle.cells()];
     let mut solutions = Vec::new();
     let mut classes = Vec::new();
+    // Per listed board: its unit's kind-level solution, numbered over the
+    // units (boards of one look alike: `look_classes_by_source`).
+    let mut sources = Vec::new();
+    let mut looks_before = 0;
     let mut tries = 0;
     let mut tries_to_first = None;
     let mut reps: u128 = 0;
@@ -55,26 +61,37 @@ pub(super) fn assemble(cx: &Context, merged: &Merged, limits: &Limits) -> Outcom
             k = k.min(unit.boards.len());
         }
         if listing && k > 0 {
-            let first: Vec<Board> = if cx.kinds.all_distinct() {
+            let first: Vec<(Board, usize)> = if cx.kinds.all_distinct() {
                 // Each card its own kind: the looks are the boards.
-                unit.boards.iter().take(k).cloned().collect()
+                unit.boards.iter().take(k).cloned().zip(0..).collect()
             } else {
                 let cells: Vec<usize> = split.plans[u.plan].iter().map(|s| s.cell).collect();
                 expand::first_boards(cx.kinds, (&cells, u.pin), &unit.boards, cx.turns, k)
             };
-            for (j, board) in first.iter().enumerate() {
-                for q in 0..split.members {
-                    solutions.push(puzzle.turn_board(board, q * split.quarter_turns_step));
-                    classes.push((reps as usize + j + 1) as u32);
+            for (j, (board, look)) in first.into_iter().enumerate() {
+                let at = solutions.len();
+                solutions.push(board);
+                for q in 1..split.members {
+                    let turned = puzzle.turn_board(&solutions[at], q * split.quarter_turns_step);
+                    solutions.push(turned);
                 }
+                let class = (reps as usize + j + 1) as u32;
+                classes.extend(std::iter::repeat_n(class, split.members.into()));
+                sources.extend(std::iter::repeat_n(
+                    looks_before + look,
+                    split.members.into(),
+                ));
             }
         }
+        looks_before += unit.boards.len();
         reps = reps.saturating_add(boards);
     }
+    let checker = Checker::new(puzzle);
     for board in &solutions {
         // A failure here is a solver bug, never a property of the input.
-        if let Err(fault) = puzzle.check(board) {
-            panic!("solver produced an invalid board ({fault}): {board:?}");
+        if !checker.valid(board) {
+            let fault = puzzle.check(board).err();
+            panic!("solver produced an invalid board ({fault:?}): {board:?}");
         }
     }
     let mut total: Count = reps.saturating_mul(members);
@@ -94,6 +111,7 @@ pub(super) fn assemble(cx: &Context, merged: &Merged, limits: &Limits) -> Outcom
     };
     solutions.truncate(usize::try_from(total).map_or(cx.listed, |t| t.min(cx.listed)));
     classes.truncate(solutions.len());
+    sources.truncate(solutions.len());
     let (classes, unique) = if split.members == 1 {
         let (classes, n) = rotation_classes(puzzle, &solutions);
         (classes, n as Count)
@@ -101,7 +119,7 @@ pub(super) fn assemble(cx: &Context, merged: &Merged, limits: &Limits) -> Outcom
         // The classes of the solutions the count keeps, listed or not.
         (classes, total.div_ceil(split.members.into()))
     };
-    let (look_classes, looks) = look_classes(puzzle, &solutions);
+    let (look_classes, looks) = look_classes_by_source(puzzle, &solutions, &sources);
     let mut looks = looks as Count;
     if stopped.is_none() && !cx.kinds.all_distinct() && split.members > 1 {
         // Every look weighed by the turns that leave it unchanged counts its

@@ -32,6 +32,47 @@ fn turn_maps(puzzle: &Puzzle) -> Vec<(u8, Vec<usize>)> {
         .collect()
 }
 
+/// Names classes by the smallest reading of a board among its turns, where
+/// `code` reads a placement turned by `q` more quarter turns as one cell;
+/// numbers them from 1 in order of first appearance.
+struct Reader<F> {
+    maps: Vec<(u8, Vec<usize>)>,
+    code: F,
+    ids: HashMap<Vec<u16>, u32>,
+    best: Vec<u16>,
+    cur: Vec<u16>,
+}
+
+impl<F: Fn(Placement, u8) -> u16> Reader<F> {
+    fn new(puzzle: &Puzzle, code: F) -> Self {
+        let cells = puzzle.rows * puzzle.cols;
+        Reader {
+            maps: turn_maps(puzzle),
+            code,
+            ids: HashMap::new(),
+            best: vec![0; cells],
+            cur: vec![0; cells],
+        }
+    }
+
+    fn class_of(&mut self, board: &[Placement]) -> u32 {
+        for (k, (q, map)) in self.maps.iter().enumerate() {
+            for (slot, &src) in self.cur.iter_mut().zip(map) {
+                *slot = (self.code)(board[src], *q);
+            }
+            if k == 0 || self.cur < self.best {
+                std::mem::swap(&mut self.cur, &mut self.best);
+            }
+        }
+        if let Some(&id) = self.ids.get(self.best.as_slice()) {
+            return id;
+        }
+        let next = self.ids.len() as u32 + 1;
+        self.ids.insert(self.best.clone(), next);
+        next
+    }
+}
+
 /// Numbers each board's class (from 1, in order of first appearance) where
 /// `code` reads a placement turned by `q` more quarter turns as one cell.
 fn classes_by(
@@ -39,30 +80,9 @@ fn classes_by(
     solutions: &[Board],
     code: impl Fn(Placement, u8) -> u16,
 ) -> (Vec<u32>, usize) {
-    let maps = turn_maps(puzzle);
-    let cells = puzzle.rows * puzzle.cols;
-    let mut ids: HashMap<Vec<u16>, u32> = HashMap::new();
-    let (mut best, mut cur) = (vec![0u16; cells], vec![0u16; cells]);
-    let classes = solutions
-        .iter()
-        .map(|board| {
-            for (k, (q, map)) in maps.iter().enumerate() {
-                for (slot, &src) in cur.iter_mut().zip(map) {
-                    *slot = code(board[src], *q);
-                }
-                if k == 0 || cur < best {
-                    std::mem::swap(&mut cur, &mut best);
-                }
-            }
-            if let Some(&id) = ids.get(best.as_slice()) {
-                return id;
-            }
-            let next = ids.len() as u32 + 1;
-            ids.insert(best.clone(), next);
-            next
-        })
-        .collect();
-    (classes, ids.len())
+    let mut reader = Reader::new(puzzle, code);
+    let classes = solutions.iter().map(|b| reader.class_of(b)).collect();
+    (classes, reader.ids.len())
 }
 
 /// Returns the class of each solution (numbered from 1 in order of first
@@ -81,7 +101,38 @@ pub fn rotation_classes(puzzle: &Puzzle, solutions: &[Board]) -> (Vec<u32>, usiz
 /// Returns each solution's look class (numbered from 1 in order of first
 /// appearance) and the number of looks.
 pub fn look_classes(puzzle: &Puzzle, solutions: &[Board]) -> (Vec<u32>, usize) {
-    // One code per distinct picture a turned tile shows on its four sides.
+    let code_of = look_codes(puzzle);
+    classes_by(puzzle, solutions, |p, q| {
+        code_of[usize::from(p.tile) * 4 + usize::from((p.turns + q) % 4)]
+    })
+}
+
+/// [`look_classes`] where the caller knows that solutions with the same
+/// `source` look the same (the turns of one board; the boards of one
+/// kind-level solution, which show the same edges in every cell): only the
+/// first solution of each source is read, the others take its class.
+/// Sources are numbered from 0.
+pub(crate) fn look_classes_by_source(
+    puzzle: &Puzzle,
+    solutions: &[Board],
+    sources: &[usize],
+) -> (Vec<u32>, usize) {
+    let code_of = look_codes(puzzle);
+    let mut reader = Reader::new(puzzle, |p: Placement, q: u8| {
+        code_of[usize::from(p.tile) * 4 + usize::from((p.turns + q) % 4)]
+    });
+    let mut known: Vec<Option<u32>> = vec![None; sources.iter().max().map_or(0, |&m| m + 1)];
+    let classes = solutions
+        .iter()
+        .zip(sources)
+        .map(|(board, &source)| *known[source].get_or_insert_with(|| reader.class_of(board)))
+        .collect();
+    (classes, reader.ids.len())
+}
+
+/// One code per distinct picture a turned tile shows on its four sides, per
+/// tile and turn (`tile * 4 + turns`).
+fn look_codes(puzzle: &Puzzle) -> Vec<u16> {
     let mut shown: HashMap<Vec<u8>, u16> = HashMap::new();
     let mut code_of = vec![0u16; puzzle.tiles.len() * 4];
     for (t, tile) in puzzle.tiles.iter().enumerate() {
@@ -91,7 +142,5 @@ pub fn look_classes(puzzle: &Puzzle, solutions: &[Board]) -> (Vec<u32>, usize) {
             code_of[t * 4 + usize::from(r)] = *shown.entry(sides).or_insert(next);
         }
     }
-    classes_by(puzzle, solutions, |p, q| {
-        code_of[usize::from(p.tile) * 4 + usize::from((p.turns + q) % 4)]
-    })
+    code_of
 }

@@ -15,16 +15,17 @@ use crate::kind::tiles::model::{Board, Placement};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
+/// Per kind and orientation: the (card, rank of its turns) that show it,
+/// ascending, so the next choice of a position is a scan of a short list.
+type Options = Vec<Vec<Vec<(u8, u8)>>>;
+
 /// The boards of one look, smallest first.
 struct Stream<'a> {
-    kinds: &'a Kinds,
+    options: &'a Options,
     /// Per position (the unit's order of cells): the kind and orientation.
     look: Vec<(u8, u8)>,
     /// The card-level choice per position as (card, rank of its turns).
     current: Vec<(u8, u8)>,
-    /// Rank of each turn value in the order turns are tried.
-    rank: [u8; 4],
-    order: [u8; 4],
 }
 
 impl Stream<'_> {
@@ -32,27 +33,12 @@ impl Stream<'_> {
     /// of its kind not taken by earlier positions.
     fn choice(&self, p: usize, after: Option<(u8, u8)>) -> Option<(u8, u8)> {
         let (kind, o) = self.look[p];
-        let kind = usize::from(kind);
         let taken = &self.current[..p];
-        let mut best = None;
-        for &card in &self.kinds.cards[kind] {
-            if taken.iter().any(|&(c, _)| c == card) {
-                continue;
-            }
-            for &r in &self.order {
-                if self.kinds.orientation(card, r) != o {
-                    continue;
-                }
-                let key = (card, self.rank[usize::from(r)]);
-                if after.is_none_or(|a| key > a) {
-                    best = Some(best.map_or(key, |b: (u8, u8)| b.min(key)));
-                }
-            }
-            if best.is_some_and(|(c, _)| c == card) {
-                break;
-            }
-        }
-        best
+        self.options[usize::from(kind)][usize::from(o)]
+            .iter()
+            .copied()
+            .filter(|&key| after.is_none_or(|a| key > a))
+            .find(|&(card, _)| taken.iter().all(|&(c, _)| c != card))
     }
 
     /// Fills positions from `p` on with their smallest choices.
@@ -78,42 +64,54 @@ impl Stream<'_> {
     }
 }
 
-/// The first `k` card-level boards of a unit, in the plain search's order:
-/// `cells` is the unit's order of cells, `pin` the card its first step
-/// holds, `looks` its kind-level boards (row-major), `order` the turns in
-/// the order tried.
+/// The first `k` card-level boards of a unit, in the plain search's order,
+/// each with the index of the look it shows: `cells` is the unit's order of
+/// cells, `pin` the card its first step holds, `looks` its kind-level boards
+/// (row-major), `order` the turns in the order tried.
 pub(super) fn first_boards(
     kinds: &Kinds,
     (cells, pin): (&[usize], Placement),
     looks: &[Board],
     order: [u8; 4],
     k: usize,
-) -> Vec<Board> {
+) -> Vec<(Board, usize)> {
     let mut rank = [0u8; 4];
     for (i, &r) in order.iter().enumerate() {
         rank[usize::from(r)] = i as u8;
     }
-    let mut streams: Vec<Stream> = Vec::with_capacity(looks.len());
+    let mut options: Options = kinds
+        .orients
+        .iter()
+        .map(|&s| vec![Vec::new(); usize::from(s)])
+        .collect();
+    for (kind, cards) in kinds.cards.iter().enumerate() {
+        for &card in cards {
+            for r in 0..4 {
+                let o = usize::from(kinds.orientation(card, r));
+                options[kind][o].push((card, rank[usize::from(r)]));
+            }
+        }
+    }
+    options.iter_mut().flatten().for_each(|o| o.sort_unstable());
+    let mut streams: Vec<(Stream, usize)> = Vec::with_capacity(looks.len());
     let mut heap = BinaryHeap::new();
-    for look in looks {
+    for (index, look) in looks.iter().enumerate() {
         let mut s = Stream {
-            kinds,
+            options: &options,
             look: cells
                 .iter()
                 .map(|&c| (look[c].tile, look[c].turns))
                 .collect(),
             current: vec![(pin.tile, rank[usize::from(pin.turns)]); cells.len()],
-            rank,
-            order,
         };
         if s.fill(1) {
             heap.push(Reverse((s.current.clone(), streams.len())));
-            streams.push(s);
+            streams.push((s, index));
         }
     }
     let mut out = Vec::with_capacity(k.min(1 << 16));
     while out.len() < k {
-        let Some(Reverse((key, i))) = heap.pop() else {
+        let Some(Reverse((mut key, i))) = heap.pop() else {
             break;
         };
         let mut board = vec![Placement { tile: 0, turns: 0 }; cells.len()];
@@ -123,9 +121,12 @@ pub(super) fn first_boards(
                 turns: order[usize::from(r)],
             };
         }
-        out.push(board);
-        if streams[i].advance() {
-            heap.push(Reverse((streams[i].current.clone(), i)));
+        let (stream, look) = &mut streams[i];
+        out.push((board, *look));
+        if stream.advance() {
+            // The popped key's buffer carries the stream's next board.
+            key.copy_from_slice(&stream.current);
+            heap.push(Reverse((key, i)));
         }
     }
     out
@@ -143,7 +144,14 @@ mod tests {
         let kinds = Kinds::new(&p);
         let look = vec![Placement { tile: 0, turns: 0 }; 3];
         let pin = Placement { tile: 1, turns: 0 };
-        let boards = first_boards(&kinds, (&[1, 0, 2], pin), &[look], [0, 1, 2, 3], 100);
+        let boards: Vec<Board> =
+            first_boards(&kinds, (&[1, 0, 2], pin), &[look], [0, 1, 2, 3], 100)
+                .into_iter()
+                .map(|(b, look)| {
+                    assert_eq!(look, 0);
+                    b
+                })
+                .collect();
         // Cards 0 and 2 on cells 0 and 2 in either order, each turned 0 or 2.
         assert_eq!(boards.len(), 2 * 2 * 2);
         let cell0: Vec<(u8, u8)> = boards.iter().map(|b| (b[0].tile, b[0].turns)).collect();

@@ -69,6 +69,11 @@ fn kinds_and_cards_give_the_same_boards_on_every_corpus_puzzle() {
         assert!(a.solutions == b.solutions, "{name}: boards");
         assert_eq!(a.extra.classes, b.extra.classes, "{name}");
         assert_eq!(a.extra.look_classes, b.extra.look_classes, "{name}");
+        // Read once per look (see `look_classes_by_source`), the classes are
+        // those read from every board.
+        let (every, n) = look_classes(p, &a.solutions);
+        assert_eq!(a.extra.look_classes, every, "{name}: look classes");
+        assert_eq!(b.extra.looks, n as Count, "{name}: looks");
         if !Kinds::new(p).all_distinct() {
             with_identical += 1;
             assert!(

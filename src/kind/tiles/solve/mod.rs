@@ -3,6 +3,7 @@
 //! Knows nothing of images or files.
 
 mod assemble;
+mod check;
 mod classes;
 mod closest;
 pub(crate) mod count;
