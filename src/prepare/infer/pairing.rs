@@ -81,6 +81,10 @@ pub struct Pairing {
     pub margin: f32,
     /// That next pairing, when one was found within [`RIVAL_RANGE`].
     pub rival: Option<Vec<(usize, usize)>>,
+    /// How far below the best-scoring pairing this one scores, as a share
+    /// of the best's score: 0 when the best-looking pairing solved; more
+    /// when the names preferred pairings the solver ruled out.
+    pub below_best: f32,
 }
 
 /// The puzzle `pairs` make of the tiles whose halves are in classes `of`.
@@ -279,6 +283,11 @@ pub(crate) fn decide(
     let mut found: Option<(f32, usize)> = None;
     let mut tried = 0;
     let gap = |best: f32, s: f32| (best - s) / best.abs().max(1e-6);
+    let below = |at: usize| {
+        candidates
+            .first()
+            .map_or(0.0, |(top, _)| gap(*top, candidates[at].0))
+    };
     for (i, (s, pairs)) in candidates.iter().enumerate() {
         if tried >= MAX_SOLVES {
             break;
@@ -291,7 +300,7 @@ pub(crate) fn decide(
                     &candidates[at].1,
                     RIVAL_RANGE,
                     None,
-                    tried,
+                    (tried, below(at)),
                 ));
             }
         }
@@ -305,7 +314,7 @@ pub(crate) fn decide(
                     &candidates[at].1,
                     gap(best, *s),
                     None,
-                    tried,
+                    (tried, below(at)),
                 )),
                 None => Err(PairingError::Budget {
                     classes: k,
@@ -333,7 +342,7 @@ pub(crate) fn decide(
                     &candidates[at].1,
                     gap(best, *s),
                     Some(pairs.clone()),
-                    tried,
+                    (tried, below(at)),
                 ));
             }
         }
@@ -344,7 +353,14 @@ pub(crate) fn decide(
             let reached = candidates
                 .get(tried)
                 .map_or(RIVAL_RANGE, |(s, _)| gap(best, *s).min(RIVAL_RANGE));
-            Ok(finish(side, of, &candidates[at].1, reached, None, tried))
+            Ok(finish(
+                side,
+                of,
+                &candidates[at].1,
+                reached,
+                None,
+                (tried, below(at)),
+            ))
         }
         None => Err(PairingError::Unsolvable {
             classes: k,
@@ -360,7 +376,7 @@ fn finish(
     pairs: &[(usize, usize)],
     margin: f32,
     rival: Option<Vec<(usize, usize)>>,
-    tried: usize,
+    (tried, below_best): (usize, f32),
 ) -> Pairing {
     Pairing {
         pairs: pairs.to_vec(),
@@ -369,6 +385,7 @@ fn finish(
         tried,
         margin,
         rival,
+        below_best,
     }
 }
 
