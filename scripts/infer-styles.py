@@ -26,7 +26,8 @@ Damage (a scan): jpeg, blur, noise, turn (scale and a slight turn), light
 (all of these mildly at once).
 
 Usage: infer-styles.py make STYLE SIZE SEED DAMAGE yes/no OUT_DIR   (yes: solvable)
-       infer-styles.py fixture STYLE SEED OUT_DIR   (a small 3x3 for tests/infer_styles.rs)
+       infer-styles.py fixture STYLE SEED OUT_DIR [SIZE yes/no]   (a small puzzle for
+           tests/infer_styles.rs: 3x3 and solvable unless told)
        infer-styles.py bench [--styles A,B] [--seeds 1-40] [--jobs 2] [--keep DIR]
 Env: UNSCRAMBLE (the binary), PHOTOS (folder of the sample photographs),
      EMOJI_FONT, TEXT_FONT.
@@ -472,11 +473,11 @@ def damage(kind, folder, size, rng):
     return None
 
 
-def fixture(style, seed, out):
-    """A small 3x3 for the tests: 128-pixel tiles stored as 8-bit palette
-    PNGs (a few KB each)."""
+def fixture(style, seed, out, size=3, solvable=True):
+    """A small puzzle for the tests (3x3 unless told): 128-pixel tiles
+    stored as 8-bit palette PNGs (a few KB each)."""
     os.environ["TILE_SIDE"] = "200" if style == "text" else "128"
-    make(style, 3, seed, "clean", True, out)
+    make(style, size, seed, "clean", solvable, out)
     colours = 40 if style == "photo" else 96
     for t in (Path(out) / "input").glob("[0-9]*.png"):
         Image.open(t).convert("RGB").quantize(colours, method=Image.MEDIANCUT, dither=Image.NONE).save(t, optimize=True)
@@ -633,6 +634,8 @@ def report(results, styles):
 if __name__ == "__main__":
     if len(sys.argv) == 5 and sys.argv[1] == "fixture":
         fixture(sys.argv[2], int(sys.argv[3]), sys.argv[4])
+    elif len(sys.argv) == 7 and sys.argv[1] == "fixture":
+        fixture(sys.argv[2], int(sys.argv[3]), sys.argv[4], int(sys.argv[5]), sys.argv[6] == "yes")
     elif len(sys.argv) >= 2 and sys.argv[1] == "bench":
         bench(sys.argv[2:])
     elif len(sys.argv) == 8 and sys.argv[1] == "make":

@@ -96,6 +96,34 @@ fn drawn_tiles() {
     reads_back_or_refuses("drawn");
 }
 
+/// Drawn tiles whose pictures reading cuts both halves of each colour into
+/// one class (4 classes for 4 pictures' 8): the pictures prefer pairings
+/// the solver rules out, and the one that solves (as any pairing of so few
+/// classes does) was written at 0.99, wrong. The pictures' margin now
+/// counts the pairings they preferred, so the reading gives way to the
+/// names reading, which reads it right.
+#[test]
+fn drawn_tiles_whose_colours_fall_into_one_class_each_are_not_read_wrong() {
+    reads_back_or_refuses("drawn-coarse");
+}
+
+/// An unsolvable drawn 4x4: the names reading's best pairing solves
+/// nothing, and one 40 % below it solved and was written at 0.97, wrong.
+#[test]
+fn an_unsolvable_puzzle_is_refused_not_read_as_the_pairing_that_solves() {
+    let (_tmp, dir, expect) = copy("drawn-unsolvable", true);
+    assert_eq!(expect, "refused");
+    let (code, stderr) = check(&dir);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(
+        stderr.contains(
+            "gives a puzzle without solutions, and the one that solves scores 40 % below it"
+        ),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("differs:"), "{stderr}");
+}
+
 /// `unscramble infer DIR`: its exit code and what it said.
 fn infer(dir: &std::path::Path) -> (Option<i32>, String) {
     let out = unscramble().arg("infer").arg(dir).output().expect("runs");

@@ -103,10 +103,19 @@ pub(crate) fn read(
     };
     let chosen = candidates[at].0;
     let pairs = candidates[at].1.clone();
-    let next = candidates
-        .iter()
-        .enumerate()
-        .find(|&(i, (c, _))| i != at && *c >= chosen);
+    // The rival is the next pairing at least as costly, or, when the
+    // pictures preferred pairings the solver ruled out, the cheapest of
+    // those: the choice then stands on solvability alone, which classes
+    // cut too coarsely (both halves of a colour in one class) pass with
+    // ease, so the margin is what the pictures said, negative.
+    let next = if at > 0 {
+        candidates.first().map(|c| (0, c))
+    } else {
+        candidates
+            .iter()
+            .enumerate()
+            .find(|&(i, (c, _))| i != at && *c >= chosen)
+    };
     let rival = next.map_or(chosen + MARGIN, |(_, (c, _))| *c);
     let mut doubt = next
         .map(|(_, (_, other))| changed_classes(&pairs, other))

@@ -87,6 +87,9 @@ const UNSOLVED: f32 = 2.0;
 /// [`NAMES_CALIBRATION`], bounded by its least sure class when that is
 /// below [`NAMES_CLASS_SURE`].
 fn names_confidence(classes: &Classes, pairing: &Pairing) -> f32 {
+    if overruled(pairing) {
+        return OVERRULED;
+    }
     let by_margin = NAMES_CALIBRATION
         .iter()
         .rev()
@@ -105,6 +108,20 @@ fn names_confidence(classes: &Classes, pairing: &Pairing) -> f32 {
         by_margin
     }
 }
+
+/// Whether the names preferred, by [`pairing::RIVAL_RANGE`] or more, a
+/// pairing under which the puzzle has no solution: what they say is then
+/// overruled by solvability alone, which is what an unsolvable puzzle
+/// does to them (its true pairing solves nothing, and some other one
+/// usually does).
+fn overruled(pairing: &Pairing) -> bool {
+    pairing.below_best >= pairing::RIVAL_RANGE
+}
+
+/// The confidence of an [`overruled`] names reading: measured, 0 of 2
+/// right (an unsolvable drawn 4x4, clean and noisy), against 4 of 4 right
+/// readings overruled by less (docs/infer.md).
+const OVERRULED: f32 = 0.0;
 
 /// The classes whose partner differs between `pairs` and `rival` (all of
 /// them when there is no rival to compare with).
@@ -164,6 +181,7 @@ pub(crate) fn decide(
             tried: 1,
             margin: r.rival - r.cost,
             rival: None,
+            below_best: 0.0,
         };
         let refusal = (art_confidence < WRITE_AT).then(|| {
             format!(
@@ -208,7 +226,12 @@ pub(crate) fn decide(
                 &pairing.pairs,
                 pairing.rival.as_deref(),
             );
-            let refusal = if names_sure >= WRITE_AT {
+            let refusal = if overruled(&pairing) {
+                format!(
+                    "the pairing the names written on the tiles show best gives a puzzle without solutions, and the one that solves scores {:.0} % below it: the puzzle may be unsolvable, or its classes cut wrong",
+                    100.0 * pairing.below_best
+                )
+            } else if names_sure >= WRITE_AT {
                 "the names written on the tiles and the pictures' seams pair the same classes differently".to_string()
             } else {
                 format!(
@@ -235,11 +258,12 @@ fn debug(
 ) {
     let n = match names {
         Ok((c, p)) => format!(
-            "names: {} classes weak={} margin={:.4} tried={} classconf={:.3}",
+            "names: {} classes weak={} margin={:.4} tried={} below={:.4} classconf={:.3}",
             c.members.len(),
             p.weak,
             p.margin,
             p.tried,
+            p.below_best,
             c.confidence
                 .iter()
                 .copied()
@@ -323,6 +347,7 @@ mod tests {
             tried: 2,
             margin,
             rival: Some(vec![(0, 2), (1, 3)]),
+            below_best: 0.0,
         };
         Ok((c, pairing))
     }

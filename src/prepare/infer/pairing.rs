@@ -81,6 +81,10 @@ pub struct Pairing {
     pub margin: f32,
     /// That next pairing, when one was found within [`RIVAL_RANGE`].
     pub rival: Option<Vec<(usize, usize)>>,
+    /// How far below the best-scoring pairing this one scores, as a share
+    /// of the best's score: 0 when the best-looking pairing solved; more
+    /// when the names preferred pairings the solver ruled out.
+    pub below_best: f32,
 }
 
 /// The puzzle `pairs` make of the tiles whose halves are in classes `of`.
@@ -264,6 +268,9 @@ pub(crate) fn decide(
     let mut spent = 0u64;
     // Does the pairing solve? `None` when the budget ran out first.
     let mut solves = |pairs: &[(usize, usize)]| {
+        if !balanced(side, of, pairs) {
+            return Some(false);
+        }
         let limits = Limits {
             max_solutions: 1,
             max_nodes: budget.saturating_sub(spent).max(1),
@@ -279,6 +286,11 @@ pub(crate) fn decide(
     let mut found: Option<(f32, usize)> = None;
     let mut tried = 0;
     let gap = |best: f32, s: f32| (best - s) / best.abs().max(1e-6);
+    let below = |at: usize| {
+        candidates
+            .first()
+            .map_or(0.0, |(top, _)| gap(*top, candidates[at].0))
+    };
     for (i, (s, pairs)) in candidates.iter().enumerate() {
         if tried >= MAX_SOLVES {
             break;
@@ -291,7 +303,7 @@ pub(crate) fn decide(
                     &candidates[at].1,
                     RIVAL_RANGE,
                     None,
-                    tried,
+                    (tried, below(at)),
                 ));
             }
         }
@@ -305,7 +317,7 @@ pub(crate) fn decide(
                     &candidates[at].1,
                     gap(best, *s),
                     None,
-                    tried,
+                    (tried, below(at)),
                 )),
                 None => Err(PairingError::Budget {
                     classes: k,
@@ -333,7 +345,7 @@ pub(crate) fn decide(
                     &candidates[at].1,
                     gap(best, *s),
                     Some(pairs.clone()),
-                    tried,
+                    (tried, below(at)),
                 ));
             }
         }
@@ -344,7 +356,14 @@ pub(crate) fn decide(
             let reached = candidates
                 .get(tried)
                 .map_or(RIVAL_RANGE, |(s, _)| gap(best, *s).min(RIVAL_RANGE));
-            Ok(finish(side, of, &candidates[at].1, reached, None, tried))
+            Ok(finish(
+                side,
+                of,
+                &candidates[at].1,
+                reached,
+                None,
+                (tried, below(at)),
+            ))
         }
         None => Err(PairingError::Unsolvable {
             classes: k,
@@ -354,13 +373,31 @@ pub(crate) fn decide(
     }
 }
 
+/// Whether a pairing can solve at all by counting: every inner seam joins
+/// a `+` and a `-` half of one picture, so a picture's surplus of one half
+/// over the other lies on the border, and all the surpluses together fit
+/// the `4 side` border edges. A wrong pairing of a large board often fails
+/// this, and the solver would spend its budget proving what counting shows.
+pub(crate) fn balanced(side: usize, of: &[usize], pairs: &[(usize, usize)]) -> bool {
+    let mut size = vec![0usize; of.iter().max().map_or(0, |&m| m + 1)];
+    for &c in of {
+        size[c] += 1;
+    }
+    let count = |c: usize| size.get(c).copied().unwrap_or(0);
+    let surplus: usize = pairs
+        .iter()
+        .map(|&(p, m)| count(p).abs_diff(count(m)))
+        .sum();
+    surplus <= 4 * side
+}
+
 fn finish(
     side: usize,
     of: &[usize],
     pairs: &[(usize, usize)],
     margin: f32,
     rival: Option<Vec<(usize, usize)>>,
-    tried: usize,
+    (tried, below_best): (usize, f32),
 ) -> Pairing {
     Pairing {
         pairs: pairs.to_vec(),
@@ -369,6 +406,7 @@ fn finish(
         tried,
         margin,
         rival,
+        below_best,
     }
 }
 
@@ -412,6 +450,23 @@ mod tests {
                 .contains("used up its budget of 1 placements after 1 pairings"),
             "{err}"
         );
+    }
+
+    #[test]
+    fn a_pairing_whose_surplus_halves_exceed_the_border_cannot_solve() {
+        // 2x2: 16 halves, 8 of them on the border. Classes of 7, 1, 7 and
+        // 1 halves: 0/1 and 2/3 leave 6 + 6 surplus halves, more than the
+        // border holds; 0/2 and 1/3 none.
+        let of: Vec<usize> = [0; 7]
+            .into_iter()
+            .chain([1])
+            .chain([2; 7])
+            .chain([3])
+            .collect();
+        assert!(!balanced(2, &of, &[(0, 1), (2, 3)]));
+        assert!(balanced(2, &of, &[(0, 2), (1, 3)]));
+        // The right pairing of the board above is balanced.
+        assert!(balanced(2, &OF, &[(0, 1), (2, 3)]));
     }
 
     #[test]
