@@ -136,20 +136,7 @@ impl Puzzle {
         if board.len() != self.cells() {
             return Err(BoardFault::WrongSize { cells: board.len() });
         }
-        // Tile numbers are bytes: one bit each in four words, no allocation
-        // (the solver checks every board it lists this way).
-        let mut seen = [0u64; 4];
-        for (cell, p) in board.iter().enumerate() {
-            let t = usize::from(p.tile);
-            if t >= self.tiles.len() {
-                return Err(BoardFault::BadTile { cell });
-            }
-            let (word, bit) = (t / 64, 1u64 << (t % 64));
-            if seen[word] & bit != 0 {
-                return Err(BoardFault::TileTwice { tile: p.tile });
-            }
-            seen[word] |= bit;
-        }
+        self.each_tile_once(board)?;
         match self.mismatches(board, ControlFlow::Break) {
             ControlFlow::Break((cell, side)) => Err(BoardFault::Mismatch { cell, side }),
             ControlFlow::Continue(()) => Ok(()),
@@ -170,6 +157,26 @@ impl Puzzle {
             ControlFlow::<Infallible>::Continue(())
         });
         out
+    }
+
+    /// The tile half of [`Puzzle::check`]: each placed tile is one of the
+    /// puzzle's, and none is placed twice. Tile numbers are bytes: one bit
+    /// each in four words, no allocation (the solver checks every board it
+    /// lists this way).
+    pub(crate) fn each_tile_once(&self, board: &[Placement]) -> Result<(), BoardFault> {
+        let mut seen = [0u64; 4];
+        for (cell, p) in board.iter().enumerate() {
+            let t = usize::from(p.tile);
+            if t >= self.tiles.len() {
+                return Err(BoardFault::BadTile { cell });
+            }
+            let (word, bit) = (t / 64, 1u64 << (t % 64));
+            if seen[word] & bit != 0 {
+                return Err(BoardFault::TileTwice { tile: p.tile });
+            }
+            seen[word] |= bit;
+        }
+        Ok(())
     }
 
     /// Calls `seen` with each of [`Puzzle::unmatched`] in turn until it says

@@ -41,17 +41,8 @@ impl<'a> Checker<'a> {
     /// matched (what [`Puzzle::check`] accepts).
     pub(super) fn valid(&self, board: &[Placement]) -> bool {
         let p = self.puzzle;
-        if board.len() != p.cells() {
+        if board.len() != p.cells() || p.each_tile_once(board).is_err() {
             return false;
-        }
-        let mut seen = [0u64; 4];
-        for c in board {
-            let t = usize::from(c.tile);
-            let (word, bit) = (t / 64, 1u64 << (t % 64));
-            if t >= p.tiles.len() || seen[word] & bit != 0 {
-                return false;
-            }
-            seen[word] |= bit;
         }
         let side = |cell: usize, s: usize| {
             let c = board[cell];
