@@ -24,7 +24,7 @@ pub enum ConfigError {
 }
 
 /// What is wrong with one `key = value`.
-#[derive(Debug, PartialEq, Eq, PartialOrd, Ord, thiserror::Error)]
+#[derive(Debug, thiserror::Error)]
 pub enum Problem {
     #[error("unknown key {}", quote(.0))]
     Unknown(String),
@@ -34,8 +34,7 @@ pub enum Problem {
     Section(String),
     #[error("{} is a switch: true or false", quote(.0))]
     Switch(String),
-    #[error("{} takes a value, not true or false", quote(.0))]
-    NotSwitch(String),
+    /// `what` the value is instead: `true or false`, `a list`...
     #[error("{} takes one value, not {what}", quote(.key))]
     NotOne { key: String, what: &'static str },
     /// Refused by the option's own value parser (`why`, when it says more
@@ -46,27 +45,15 @@ pub enum Problem {
         value: String,
         why: Option<String>,
     },
-    /// Two keys of one place that the command refuses together.
+    /// Two keys of one place that its command refuses together.
     #[error("{} cannot be used with {} (line {line}) in `unscramble {command}`", quote(.key), quote(.other))]
     Conflict {
         key: String,
         other: String,
         line: usize,
-        command: &'static str,
+        command: String,
     },
     /// Beyond what a file found in the current folder may set.
     #[error(transparent)]
     Beyond(Reach),
-}
-
-impl Problem {
-    /// The error of the file at `file`, with the hint.
-    pub fn at(self, file: &std::path::Path, at: Pos, hint: impl Into<String>) -> ConfigError {
-        ConfigError::Key {
-            file: file.to_path_buf(),
-            at,
-            problem: self,
-            hint: hint.into(),
-        }
-    }
 }
