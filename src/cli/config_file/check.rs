@@ -40,13 +40,7 @@ pub fn check<'e>(
         let clashing = |first: &&Setting| clash(sub(root, command), first, then);
         if let Some(first) = settings[..i].iter().filter(same).find(clashing) {
             let (key, other) = (then.entry.key.clone(), first.entry.key.clone());
-            let (line, command) = (first.entry.key_at.0, command.to_string());
-            let problem = Problem::Conflict {
-                key,
-                other,
-                line,
-                command,
-            };
+            let problem = Problem::Conflict(key, other, first.entry.key_at.0, command.into());
             wrong.push((then.entry.key_at, problem, "keep one of them".into()));
         }
     }
@@ -54,13 +48,7 @@ pub fn check<'e>(
         return Ok(settings);
     }
     wrong.sort_by_key(|w| w.0);
-    let file = &source.path;
-    let error = |(at, problem, hint)| ConfigError::Key {
-        file: file.clone(),
-        at,
-        problem,
-        hint,
-    };
+    let error = |(at, problem, hint)| ConfigError::Key(source.path.clone(), at, problem, hint);
     Err(wrong.into_iter().map(error).collect())
 }
 
@@ -69,26 +57,28 @@ pub fn check<'e>(
 /// `[render]`'s (`serve` renders exactly what `render` would, but
 /// `--check` is render's alone), then those above the sections. One that
 /// conflicts with a more specific one is left out.
-pub fn select<'s, 'e>(
-    cmd: &Command,
+pub fn select<'s, 'e, 'c>(
+    cmd: &'c Command,
     settings: &'s [Setting<'e>],
     name: &str,
-) -> Vec<&'s Setting<'e>> {
+) -> Vec<(&'s Setting<'e>, &'c Arg)> {
     let rank = |s: &Setting| match s.entry.section.as_deref() {
         Some(own) if own == name => Some(0),
         Some("render") if name == "serve" && s.entry.key != "check" => Some(1),
         Some(_) => None,
         None => Some(2),
     };
-    let mut ranked: Vec<(u8, &Setting)> = (settings.iter())
-        .filter_map(|s| Some((rank(s)?, s)))
+    let mut ranked: Vec<(u8, &Setting, &Arg)> = (settings.iter())
+        .filter_map(|s| Some((rank(s)?, s, arg_of(cmd, &s.entry.key)?)))
         .collect();
-    ranked.sort_by_key(|&(r, _)| r);
-    let mut kept: Vec<&Setting> = Vec::new();
-    for (_, s) in ranked {
-        let taken = |k: &&Setting| k.entry.key == s.entry.key || clash(cmd, k, s);
-        if arg_of(cmd, &s.entry.key).is_some() && !kept.iter().any(taken) {
-            kept.push(s);
+    ranked.sort_by_key(|r| r.0);
+    let mut kept: Vec<(&Setting, &Arg)> = Vec::new();
+    for (_, s, arg) in ranked {
+        if !kept
+            .iter()
+            .any(|(k, a)| a.get_id() == arg.get_id() || clash(cmd, k, s))
+        {
+            kept.push((s, arg));
         }
     }
     kept
@@ -142,15 +132,7 @@ fn checked<'e>(root: &Command, found: bool, entry: &'e Entry) -> Result<Setting<
 /// requirements and conflicts are not this value's business).
 fn value_of(arg: &Arg, key: &str, val: &Val, command: &str) -> Result<String, (Problem, String)> {
     let like_cli = || format!("give it as on the command line: {key} = VALUE");
-    let not_one = |what| {
-        Err((
-            Problem::NotOne {
-                key: key.into(),
-                what,
-            },
-            like_cli(),
-        ))
-    };
+    let not_one = |what| Err((Problem::NotOne(key.into(), what), like_cli()));
     let text = match (val, is_switch(arg)) {
         (Val::Switch(on), true) => return Ok(on.to_string()),
         (_, true) => {
@@ -171,22 +153,14 @@ fn value_of(arg: &Arg, key: &str, val: &Val, command: &str) -> Result<String, (P
         .get_long()
         .map_or(key.to_uppercase(), |long| format!("--{long}"));
     let help = format!("see `unscramble {command} --help` for {option}");
-    let invalid = |why| Problem::Invalid {
-        key: key.into(),
-        value: text.clone(),
-        why,
+    let invalid = |why| Problem::Invalid(key.into(), text.clone(), why);
+    let valid = match e.get(ContextKind::ValidValue) {
+        Some(ContextValue::Strings(valid)) => Some(format!("the values are {}", valid.join(", "))),
+        _ => None,
     };
-    Err(
-        match (
-            std::error::Error::source(&e),
-            e.get(ContextKind::ValidValue),
-        ) {
-            (Some(source), _) => (invalid(Some(source.to_string())), help),
-            (None, Some(ContextValue::Strings(valid))) => (
-                invalid(None),
-                format!("the values are {}", valid.join(", ")),
-            ),
-            _ => (invalid(Some(e.kind().to_string())), help),
-        },
-    )
+    Err(match (std::error::Error::source(&e), valid) {
+        (Some(source), _) => (invalid(Some(source.to_string())), help),
+        (None, Some(valid)) => (invalid(None), valid),
+        (None, None) => (invalid(Some(e.kind().to_string())), help),
+    })
 }

@@ -56,47 +56,41 @@ pub fn shared(root: &Command) -> Vec<String> {
 
 /// What is wrong with a key that names no option where it stands.
 pub fn misplaced(root: &Command, entry: &Entry) -> Wrong {
-    let (key, section) = (&entry.key, entry.section.as_deref());
+    let (key, section) = (entry.key.clone(), entry.section.as_deref());
     let under: Vec<String> = (SECTIONS.iter())
-        .filter(|s| arg_of(sub(root, s), key).is_some())
+        .filter(|s| arg_of(sub(root, s), &key).is_some())
         .map(|s| format!("[{s}]"))
         .collect();
     let shared = shared(root);
-    let (problem, hint) = match section {
-        None if !under.is_empty() => (
-            Problem::NotShared(key.clone()),
-            format!("put it under {}", list(&under, "or")),
+    let known: Vec<String> = match section {
+        Some(s) => keys(sub(root, s)).map(|(k, _)| k).collect(),
+        None => shared
+            .iter()
+            .cloned()
+            .chain(SECTIONS.map(String::from))
+            .collect(),
+    };
+    let near = (known.into_iter().map(|k| (edit_distance(&key, &k), k))).filter(|n| n.0 <= 2);
+    let (problem, hint) = match (section, near.min()) {
+        (None, _) if !under.is_empty() => {
+            let hint = format!("put it under {}", list(&under, "or"));
+            (Problem::NotShared(key), hint)
+        }
+        (None, _) if SECTIONS.contains(&key.as_str()) => {
+            let hint = format!("write [{key}] on a line of its own, with its keys below it");
+            (Problem::Section(key), hint)
+        }
+        (_, Some((_, near))) => (Problem::Unknown(key), format!("did you mean '{near}'?")),
+        (Some(s), None) => (
+            Problem::Unknown(key),
+            format!("the keys are the long options of `unscramble {s} --help`, without the dashes"),
         ),
-        None if SECTIONS.contains(&key.as_str()) => (
-            Problem::Section(key.clone()),
-            format!("write [{key}] on a line of its own, with its keys below it"),
-        ),
-        Some(s) => (
-            Problem::Unknown(key.clone()),
-            closest(key, keys(sub(root, s)).map(|(k, _)| k)).unwrap_or_else(|| {
-                format!(
-                    "the keys are the long options of `unscramble {s} --help`, without the dashes"
-                )
-            }),
-        ),
-        None => (
-            Problem::Unknown(key.clone()),
-            closest(
-                key,
-                shared.iter().cloned().chain(SECTIONS.map(String::from)),
-            )
-            .unwrap_or_else(|| format!("above the sections stand only {}", list(&shared, "and"))),
+        (None, None) => (
+            Problem::Unknown(key),
+            format!("above the sections stand only {}", list(&shared, "and")),
         ),
     };
     (entry.key_at, problem, hint)
-}
-
-/// "did you mean" the known key closest to `key`, if one is close.
-fn closest(key: &str, known: impl Iterator<Item = String>) -> Option<String> {
-    let near = known
-        .map(|k| (edit_distance(key, &k), k))
-        .filter(|(d, _)| *d <= 2);
-    near.min().map(|(_, k)| format!("did you mean '{k}'?"))
 }
 
 /// `a, b or c` (with `word` "or").

@@ -22,8 +22,8 @@ use crate::cli::animate_cmd::AnimateArgs;
 use crate::cli::{Cli, Command as Sub};
 use check::Setting;
 use clap::parser::ValueSource;
-use clap::{Command, FromArgMatches};
-use keys::{arg_of, sub};
+use clap::{Arg, Command, FromArgMatches};
+use keys::sub;
 pub use problem::ConfigError;
 use read::{Entry, Source};
 use std::ffi::OsString;
@@ -92,20 +92,13 @@ fn parse(
     };
     let name = scanned.command.as_deref().unwrap_or(SECTIONS[0]);
     let target = sub(&root, name);
-    let undone = |s: &&Setting| {
-        let arg = arg_of(target, &s.entry.key);
-        arg.is_some_and(|a| check::partners(target, a).any(|p| scanned.given.contains(p.get_id())))
-    };
-    let chosen: Vec<&Setting> = check::select(target, &settings, name)
-        .into_iter()
-        .filter(|s| !undone(s))
-        .collect();
+    let undone = |a: &Arg| check::partners(target, a).any(|p| scanned.given.contains(p.get_id()));
+    let mut chosen = check::select(target, &settings, name);
+    chosen.retain(|(_, a)| !undone(a));
     let with_defaults = |mut cmd: Command| {
-        for s in &chosen {
+        for (s, arg) in &chosen {
             let value = s.value.clone();
-            if let Some(id) = arg_of(&cmd, &s.entry.key).map(|a| a.get_id().clone()) {
-                cmd = cmd.mut_arg(id, |a| a.required(false).default_value(value));
-            }
+            cmd = cmd.mut_arg(arg.get_id(), |a| a.required(false).default_value(value));
         }
         cmd
     };
@@ -117,27 +110,24 @@ fn parse(
     let matches = command.try_get_matches_from(argv).map_err(Failure::Clap)?;
     let mut cli = Cli::from_arg_matches(&matches).map_err(Failure::Clap)?;
     let given = matches.subcommand().map_or(&matches, |(_, m)| m);
-    let defaulted = |s: &&&Setting| {
-        let id = arg_of(target, &s.entry.key).map(|a| a.get_id().as_str());
-        id.is_some_and(|id| given.value_source(id) == Some(ValueSource::DefaultValue))
-    };
-    let mut used: Vec<&Setting> = chosen.iter().filter(defaulted).copied().collect();
+    let defaulted =
+        |a: &Arg| given.value_source(a.get_id().as_str()) == Some(ValueSource::DefaultValue);
+    let mut used: Vec<&Setting> = (chosen.iter().filter(|(_, a)| defaulted(a)))
+        .map(|(s, _)| *s)
+        .collect();
     if let Some(Sub::Animate(args)) = &mut cli.command {
         used.extend(animate_out(&settings, args));
     }
-    let notes = match file {
-        Some((source, _)) => (used.iter().filter(|s| s.beyond))
-            .map(|s| {
-                format!(
-                    "{} sets {} = {}",
-                    source.path.display(),
-                    s.entry.key,
-                    s.entry.written
-                )
-            })
-            .collect(),
-        None => Vec::new(),
+    let path = file.map(|(source, _)| source.path.display());
+    let note = |s: &&Setting| {
+        Some(format!(
+            "{} sets {} = {}",
+            path.as_ref()?,
+            s.entry.key,
+            s.entry.written
+        ))
     };
+    let notes = used.iter().filter(|s| s.beyond).filter_map(note).collect();
     Ok(Parsed { cli, notes })
 }
 

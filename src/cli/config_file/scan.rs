@@ -86,68 +86,42 @@ pub fn scan(root: &Command, argv: &[OsString]) -> Scan {
     found
 }
 
+/// `command config given...` (`-` for none; `help` last when asked).
 #[test]
 fn the_command_options_and_config_are_found_wherever_clap_finds_them() {
     let scanned = |args: &str| {
         let argv = std::iter::once("unscramble").chain(args.split_whitespace());
-        let found = scan(
-            &crate::cli::negate::command(),
-            &argv.map(OsString::from).collect::<Vec<_>>(),
-        );
-        let given: Vec<&str> = found.given.iter().map(Id::as_str).collect();
-        let config = found.config.as_ref().map(|c| c.display().to_string());
-        let help = if found.help { " help" } else { "" };
-        format!(
-            "{:?} {config:?} {} {given:?}{help}",
-            found.command, found.no_config
-        )
+        let argv: Vec<OsString> = argv.map(OsString::from).collect();
+        let found = scan(&crate::cli::negate::command(), &argv);
+        let config = found.config.map(|c| c.display().to_string());
+        let mut said = vec![
+            found.command.unwrap_or("-".into()),
+            config.unwrap_or("-".into()),
+        ];
+        said.extend(found.given.iter().map(|id| id.to_string()));
+        said.extend(found.no_config.then(|| "NO".into()));
+        said.extend(found.help.then(|| "help".into()));
+        said.join(" ")
     };
     for (args, expected) in [
-        ("", "None None false []"),
-        (
-            "-q --tile-size 40",
-            r#"None None false ["quiet", "tile_size"]"#,
-        ),
-        (
-            "--config=a.toml solve p",
-            r#"Some("solve") Some("a.toml") false ["config"]"#,
-        ),
-        (
-            "solve p --config a.toml",
-            r#"Some("solve") Some("a.toml") false ["config"]"#,
-        ),
-        ("--config render", r#"None Some("render") false ["config"]"#),
-        (
-            "render --no-config -q",
-            r#"Some("render") None true ["no_config", "quiet"]"#,
-        ),
-        (
-            "animate -o --config x",
-            r#"Some("animate") Some("x") false ["out", "config"]"#,
-        ),
-        ("-o--config -q", r#"None None false ["out", "quiet"]"#),
-        (
-            "-qo --no-config",
-            r#"None None true ["quiet", "out", "no_config"]"#,
-        ),
-        ("-o solve", r#"None None false ["out"]"#),
-        (
-            "render -v -- --config x --no-config -h",
-            r#"Some("render") None false ["verbose"]"#,
-        ),
-        (
-            "serve p --no-labels",
-            r#"Some("serve") None false ["labels-off"]"#,
-        ),
-        ("puzzles solve", "None None false []"),
-        (
-            "generate g --size 2 -h",
-            r#"Some("generate") None false ["size"] help"#,
-        ),
-        ("-qh", r#"None None false ["quiet"] help"#),
-        ("-oh", r#"None None false ["out"]"#),
-        ("help render", "None None false [] help"),
-        ("--version", "None None false [] help"),
+        ("", "- -"),
+        ("-q --tile-size 40", "- - quiet tile_size"),
+        ("--config=a.toml solve p", "solve a.toml config"),
+        ("solve p --config a.toml", "solve a.toml config"),
+        ("--config render", "- render config"),
+        ("render --no-config -q", "render - no_config quiet NO"),
+        ("animate -o --config x", "animate x out config"),
+        ("-o--config -q", "- - out quiet"),
+        ("-qo --no-config", "- - quiet out no_config NO"),
+        ("-o solve", "- - out"),
+        ("render -v -- --config x --no-config -h", "render - verbose"),
+        ("serve p --no-labels", "serve - labels-off"),
+        ("puzzles solve", "- -"),
+        ("generate g --size 2 -h", "generate - size help"),
+        ("-qh", "- - quiet help"),
+        ("-oh", "- - out"),
+        ("help render", "- - help"),
+        ("--version", "- - help"),
     ] {
         assert_eq!(scanned(args), expected, "{args}");
     }
