@@ -33,10 +33,12 @@ pub fn scan(root: &Command, argv: &[OsString]) -> Scan {
     // The next argument as the value of the option before it, unless it is
     // an option itself (clap then reports the missing value).
     let is_value = |v: &&OsString| v.to_str().is_none_or(|t| t == "-" || !t.starts_with('-'));
-    // The argument of `cmd` (or a global one of `root`) that `is` picks.
-    let find = |cmd: &'_ Command, is: &dyn Fn(&Arg) -> bool| {
+    // The option of `cmd` (or a global one of `root`) that `is` picks:
+    // its id, and whether it takes a value.
+    let find = |cmd: &Command, is: &dyn Fn(&Arg) -> bool| {
         let global = || root.get_arguments().find(|a| a.is_global_set() && is(a));
-        cmd.get_arguments().find(|a| is(a)).or_else(global).cloned()
+        let arg = cmd.get_arguments().find(|a| is(a)).or_else(global)?;
+        Some((arg.get_id().clone(), arg.get_action().takes_values()))
     };
     while let Some(arg) = args.next() {
         let text = arg.to_string_lossy();
@@ -49,26 +51,20 @@ pub fn scan(root: &Command, argv: &[OsString]) -> Scan {
             };
             found.help |= matches!(name, "help" | "version");
             found.no_config |= name == "no-config";
-            let option = find(cmd, &|a| a.get_long() == Some(name));
-            let takes = option
-                .as_ref()
-                .is_some_and(|a| a.get_action().takes_values());
-            let value = attached.or_else(|| takes.then(|| args.next_if(is_value).cloned())?);
+            let (id, takes) = find(cmd, &|a| a.get_long() == Some(name)).unzip();
+            let value = attached.or_else(|| takes?.then(|| args.next_if(is_value).cloned())?);
             if name == "config" {
                 found.config = value.map(PathBuf::from);
             }
-            found.given.extend(option.map(|a| a.get_id().clone()));
+            found.given.extend(id);
         } else if text.len() > 1 && text.starts_with('-') {
             // A cluster of short options: the first that takes a value
             // takes the rest of the cluster, or the next argument.
             for (i, c) in text.char_indices().skip(1) {
-                let option = find(cmd, &|a| a.get_short() == Some(c));
-                found.help |= option.is_none() && matches!(c, 'h' | 'V');
-                let takes = option
-                    .as_ref()
-                    .is_some_and(|a| a.get_action().takes_values());
-                found.given.extend(option.map(|a| a.get_id().clone()));
-                if takes {
+                let (id, takes) = find(cmd, &|a| a.get_short() == Some(c)).unzip();
+                found.help |= id.is_none() && matches!(c, 'h' | 'V');
+                found.given.extend(id);
+                if takes == Some(true) {
                     if i + c.len_utf8() == text.len() {
                         args.next_if(is_value);
                     }
