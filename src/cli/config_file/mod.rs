@@ -25,7 +25,6 @@ use clap::parser::ValueSource;
 use clap::{Arg, Command, FromArgMatches};
 use keys::sub;
 pub use problem::ConfigError;
-use read::{Entry, Source};
 use std::ffi::OsString;
 use std::path::Path;
 
@@ -70,30 +69,37 @@ pub fn parse_args() -> Result<Parsed, Failure> {
         Some(source) => read::read(source).map_err(|e| Failure::Config(vec![e.into()]))?,
         None => Vec::new(),
     };
-    parse(
-        root,
-        &argv,
-        &scanned,
-        source.as_ref().map(|s| (s, &entries[..])),
-    )
+    let settings = match &source {
+        Some(source) => check::check(&root, source, &entries).map_err(Failure::Config)?,
+        None => Vec::new(),
+    };
+    let (cli, used) = parse(root, &argv, &scanned, &settings).map_err(Failure::Clap)?;
+    let path = source.map(|s| s.path).unwrap_or_default();
+    let note = |s: &Setting| {
+        format!(
+            "{} sets {} = {}",
+            path.display(),
+            s.entry.key,
+            s.entry.written
+        )
+    };
+    let notes = used.into_iter().filter(|s| s.beyond).map(note).collect();
+    Ok(Parsed { cli, notes })
 }
 
-/// `argv` read by `root` with the checked `file`'s values as the defaults
-/// of the command `scanned` names, but for those the command line undoes.
-fn parse(
+/// `argv` read by `root` with the `settings` as the defaults of the command
+/// `scanned` names, but for those the command line undoes; and the
+/// settings that reached the command.
+fn parse<'s, 'e>(
     root: Command,
     argv: &[OsString],
     scanned: &scan::Scan,
-    file: Option<(&Source, &[Entry])>,
-) -> Result<Parsed, Failure> {
-    let settings = match file {
-        Some((source, entries)) => check::check(&root, source, entries).map_err(Failure::Config)?,
-        None => Vec::new(),
-    };
+    settings: &'s [Setting<'e>],
+) -> Result<(Cli, Vec<&'s Setting<'e>>), clap::Error> {
     let name = scanned.command.as_deref().unwrap_or(SECTIONS[0]);
     let target = sub(&root, name);
     let undone = |a: &Arg| check::partners(target, a).any(|p| scanned.given.contains(p.get_id()));
-    let mut chosen = check::select(target, &settings, name);
+    let mut chosen = check::select(target, settings, name);
     chosen.retain(|(_, a)| !undone(a));
     let with_defaults = |mut cmd: Command| {
         for (s, arg) in &chosen {
@@ -107,8 +113,8 @@ fn parse(
         None => with_defaults(root.clone()),
     };
     // The one reading of the command line.
-    let matches = command.try_get_matches_from(argv).map_err(Failure::Clap)?;
-    let mut cli = Cli::from_arg_matches(&matches).map_err(Failure::Clap)?;
+    let matches = command.try_get_matches_from(argv)?;
+    let mut cli = Cli::from_arg_matches(&matches)?;
     let given = matches.subcommand().map_or(&matches, |(_, m)| m);
     let defaulted =
         |a: &Arg| given.value_source(a.get_id().as_str()) == Some(ValueSource::DefaultValue);
@@ -116,19 +122,9 @@ fn parse(
         .map(|(s, _)| *s)
         .collect();
     if let Some(Sub::Animate(args)) = &mut cli.command {
-        used.extend(animate_out(&settings, args));
+        used.extend(animate_out(settings, args));
     }
-    let path = file.map(|(source, _)| source.path.display());
-    let note = |s: &&Setting| {
-        Some(format!(
-            "{} sets {} = {}",
-            path.as_ref()?,
-            s.entry.key,
-            s.entry.written
-        ))
-    };
-    let notes = used.iter().filter(|s| s.beyond).filter_map(note).collect();
-    Ok(Parsed { cli, notes })
+    Ok((cli, used))
 }
 
 /// `animate`'s output when the file sets `[render]`'s `out` or `puzzles`

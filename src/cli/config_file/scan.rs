@@ -11,7 +11,7 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 
 /// What the arguments say before clap reads them.
-#[derive(Debug, Default, PartialEq, Eq)]
+#[derive(Default)]
 pub struct Scan {
     /// The command named, if any (none: `render`).
     pub command: Option<String>,

@@ -1,8 +1,9 @@
 //! The layering and the one reading of the command line, on files given as
 //! text (named with --config, so nothing is beyond their reach).
 
+use super::check::check;
 use super::read::{parse as toml, Source};
-use super::{parse, scan, Failure};
+use super::{parse, scan, ConfigError};
 use crate::cli::{render_cmd::RenderArgs, serve_cmd::ServeArgs, Cli, Command};
 use std::ffi::OsString;
 
@@ -17,11 +18,10 @@ fn parsed(text: &str, args: &str) -> Result<Cli, Vec<String>> {
     let argv: Vec<OsString> = argv.map(OsString::from).collect();
     let root = crate::cli::negate::command();
     let scanned = scan::scan(&root, &argv);
-    match parse(root, &argv, &scanned, Some((&source, &entries))) {
-        Ok(parsed) => Ok(parsed.cli),
-        Err(Failure::Config(e)) => Err(e.iter().map(ToString::to_string).collect()),
-        Err(Failure::Clap(e)) => Err(vec![e.to_string()]),
-    }
+    let said = |e: Vec<ConfigError>| -> Vec<String> { e.iter().map(ToString::to_string).collect() };
+    let settings = check(&root, &source, &entries).map_err(said)?;
+    let parsed = parse(root, &argv, &scanned, &settings);
+    parsed.map(|(cli, _)| cli).map_err(|e| vec![e.to_string()])
 }
 
 fn render(text: &str, args: &str) -> RenderArgs {
