@@ -30,18 +30,12 @@ pub enum Reach {
     Bind(String),
     #[error("'allow-host' = {} would let pages under those names drive the server (DNS rebinding)", quote(.0))]
     Hosts(String),
-    #[error("{} = {} {why}", quote(.key), quote(.value))]
-    Path {
-        key: String,
-        value: String,
-        why: Outside,
-    },
-    #[error("{} = {value} {}", quote(.key), .default.map_or("sets a safety budget".to_string(), |d| format!("lifts a safety budget above its default {d}")))]
-    Budget {
-        key: String,
-        value: String,
-        default: Option<u64>,
-    },
+    /// The key, its value, and how it leads out.
+    #[error("{} = {} {}", quote(.0), quote(.1), .2)]
+    Path(String, String, Outside),
+    /// The key, its value, and the default it lifts (none: any value does).
+    #[error("{} = {} {}", quote(.0), .1, .2.map_or("sets a safety budget".into(), |d| format!("lifts a safety budget above its default {d}")))]
+    Budget(String, String, Option<u64>),
 }
 
 /// How a path leads out of the current folder.
@@ -66,21 +60,14 @@ pub fn beyond(key: &str, arg: &Arg, value: &str) -> Option<Reach> {
             .then(|| Reach::Bind(value.into())),
         "allow-host" => (!value.trim().is_empty()).then(|| Reach::Hosts(value.into())),
         _ if arg.get_value_parser().type_id() == path => {
-            let (key, value) = (key.into(), value.into());
-            outside(Path::new(&value)).map(|why| Reach::Path { key, value, why })
+            outside(Path::new(value)).map(|why| Reach::Path(key.into(), value.into(), why))
         }
         _ if is_budget(key) => {
             let default = budget_default(key, arg);
-            let lifted = match (budget_value(key, value), default) {
-                (Ok(v), Some(d)) => v > d,
-                _ => true,
-            };
-            let (key, value) = (key.into(), value.into());
-            lifted.then_some(Reach::Budget {
-                key,
-                value,
-                default,
-            })
+            let lifted = budget_value(key, value)
+                .zip(default)
+                .is_none_or(|(v, d)| v > d);
+            lifted.then(|| Reach::Budget(key.into(), value.into(), default))
         }
         _ => None,
     }
@@ -101,22 +88,20 @@ pub fn instead(key: &str, arg: &Arg) -> String {
 /// of its own (it depends on the puzzle kind): the smaller of the kinds'
 /// defaults, so a found file cannot raise it for any puzzle.
 fn budget_default(key: &str, arg: &Arg) -> Option<u64> {
-    if key == "max-nodes" {
-        return Some(
-            unscramble::kind::tiles::solve::MAX_NODES.min(unscramble::kind::domino::MAX_NODES),
-        );
+    use unscramble::kind::{domino, tiles::solve};
+    match key {
+        "max-nodes" => Some(solve::MAX_NODES.min(domino::MAX_NODES)),
+        _ => budget_value(key, arg.get_default_values().first()?.to_str()?),
     }
-    let default = arg.get_default_values().first()?;
-    budget_value(key, default.to_str()?).ok()
 }
 
 /// A budget's value as a number: `--max-memory` is a size (`2G`), the
 /// others are counts.
-fn budget_value(key: &str, value: &str) -> Result<u64, String> {
-    if key == "max-memory" {
-        return crate::cli::values::parse_bytes(value);
+fn budget_value(key: &str, value: &str) -> Option<u64> {
+    match key {
+        "max-memory" => crate::cli::values::parse_bytes(value).ok(),
+        _ => value.parse().ok(),
     }
-    value.parse::<u64>().map_err(|e| e.to_string())
 }
 
 /// How `path` (relative to the current folder) leads outside it, if it
