@@ -5,11 +5,11 @@
 //! checked by the option's own clap parser and becomes that option's
 //! default in clap's command, which then reads the command line once. So
 //! every validator is the command line's, an option given on the command
-//! line wins (also over a conflicting one: `-v` over `quiet = true`, and a
-//! switch's opposite: `--no-labels` over `labels = true`), and `--help`
-//! shows the built-in defaults (no file is read for it). The options reach
-//! the same structs as the command line's, so those that change the
-//! outputs are in the build key with no extra step.
+//! line wins (also over one it conflicts with: `-v` over `quiet = true`,
+//! and over a switch whose opposite it is: `--no-labels` over
+//! `labels = true`), and `--help` shows the built-in defaults (no file is
+//! read for it). The options reach the same structs as the command
+//! line's, so those that change the outputs are in the build key.
 
 mod check;
 mod keys;
@@ -18,18 +18,15 @@ mod reach;
 mod read;
 mod scan;
 
-use crate::cli::negate::command;
+use crate::cli::animate_cmd::AnimateArgs;
 use crate::cli::{Cli, Command as Sub};
-use check::{partners, Setting};
-use clap::builder::ArgPredicate;
+use check::Setting;
 use clap::parser::ValueSource;
-use clap::{ArgMatches, Command, FromArgMatches};
-use keys::{arg_of, is_switch};
+use clap::{Arg, Command, FromArgMatches};
+use keys::sub;
 pub use problem::ConfigError;
-use read::{locate, Origin, Source};
 use std::ffi::OsString;
 use std::path::Path;
-use unscramble::kind::tiles::animate;
 
 /// The commands that read the file, each with its section; `completions`
 /// and `man` are about the command itself and read none.
@@ -62,11 +59,11 @@ pub struct Parsed {
 /// Reads the command line once, with the config file's values as defaults.
 pub fn parse_args() -> Result<Parsed, Failure> {
     let argv: Vec<OsString> = std::env::args_os().collect();
-    let root = command();
+    let root = crate::cli::negate::command();
     let scanned = scan::scan(&root, &argv);
     let name = scanned.command.as_deref().unwrap_or(SECTIONS[0]);
     let source = (SECTIONS.contains(&name) && !scanned.help)
-        .then(|| locate(scanned.no_config, scanned.config.as_ref()))
+        .then(|| read::locate(scanned.no_config, scanned.config.clone()))
         .flatten();
     let entries = match &source {
         Some(source) => read::read(source).map_err(|e| Failure::Config(vec![e.into()]))?,
@@ -76,134 +73,86 @@ pub fn parse_args() -> Result<Parsed, Failure> {
         Some(source) => check::check(&root, source, &entries).map_err(Failure::Config)?,
         None => Vec::new(),
     };
-    let target = match &scanned.command {
-        Some(sub) => root.find_subcommand(sub).unwrap_or(&root),
-        None => &root,
+    let (cli, used) = parse(root, &argv, &scanned, &settings).map_err(Failure::Clap)?;
+    let path = source.map(|s| s.path).unwrap_or_default();
+    let note = |s: &Setting| {
+        format!(
+            "{} sets {} = {}",
+            path.display(),
+            s.entry.key,
+            s.entry.written
+        )
     };
-    let chosen = check::select(target, &settings, name);
-    let defaulted = match &scanned.command {
-        Some(sub) => root
-            .clone()
-            .mut_subcommand(sub, |c| with_defaults(c, &chosen)),
-        None => with_defaults(root.clone(), &chosen),
-    };
-    // The one reading of the command line.
-    let matches = defaulted
-        .try_get_matches_from(&argv)
-        .map_err(Failure::Clap)?;
-    let mut cli = Cli::from_arg_matches(&matches).map_err(Failure::Clap)?;
-    let given = matches.subcommand().map_or(&matches, |(_, m)| m);
-    let mut used: Vec<(&Setting, &clap::Arg)> = (chosen.iter())
-        .filter_map(|s| arg_of(target, &s.entry.key).map(|a| (*s, a)))
-        .filter(|(_, a)| from_file(target, given, a))
-        .collect();
-    if let Some(Sub::Animate(args)) = &mut cli.command {
-        used.extend(animate_out(&root, &settings, args));
-    }
-    let notes = match &source {
-        Some(Source {
-            path,
-            origin: Origin::Named,
-        }) => (used.iter())
-            .filter(|(s, arg)| reach::beyond(&s.entry.key, arg, &s.value).is_some())
-            .map(|(s, _)| {
-                format!(
-                    "{} sets {} = {}",
-                    path.display(),
-                    s.entry.key,
-                    s.entry.written
-                )
-            })
-            .collect(),
-        _ => Vec::new(),
-    };
+    let notes = used.into_iter().filter(|s| s.beyond).map(note).collect();
     Ok(Parsed { cli, notes })
 }
 
-/// `cmd` with each chosen setting as its option's default, unless the
-/// command line gives a partner that undoes it (`-v` for `quiet = true`,
-/// `--no-labels` for `labels = true`): then the built-in default stays.
-fn with_defaults(mut cmd: Command, chosen: &[&Setting]) -> Command {
-    let plan: Vec<_> = (chosen.iter())
-        .filter_map(|s| arg_of(&cmd, &s.entry.key).map(|a| (s, a)))
-        .map(|(s, arg)| {
-            let builtin = match arg.get_default_values().first() {
-                Some(d) => Some(d.clone()),
-                None => is_switch(arg).then(|| "false".into()),
-            };
-            // A switch given says "true" (its default "false"); an option
-            // with a value is present only if given, as long as clap has
-            // not yet added its default when it looks at `arg`'s.
-            let undo: Vec<_> = (partners(&cmd, arg).into_iter())
-                .map(|p| match p.get_action().takes_values() {
-                    true => (p.get_id().clone(), ArgPredicate::IsPresent),
-                    false => (p.get_id().clone(), ArgPredicate::from("true")),
-                })
-                .collect();
-            (arg.get_id().clone(), s.value.clone(), builtin, undo)
-        })
+/// `argv` read by `root` with the `settings` as the defaults of the command
+/// `scanned` names, but for those the command line undoes; and the
+/// settings that reached the command.
+fn parse<'s, 'e>(
+    root: Command,
+    argv: &[OsString],
+    scanned: &scan::Scan,
+    settings: &'s [Setting<'e>],
+) -> Result<(Cli, Vec<&'s Setting<'e>>), clap::Error> {
+    let name = scanned.command.as_deref().unwrap_or(SECTIONS[0]);
+    let target = sub(&root, name);
+    let undone = |a: &Arg| check::partners(target, a).any(|p| scanned.given.contains(p.get_id()));
+    let mut chosen = check::select(target, settings, name);
+    chosen.retain(|(_, a)| !undone(a));
+    let with_defaults = |mut cmd: Command| {
+        for (s, arg) in &chosen {
+            let value = s.value.clone();
+            cmd = cmd.mut_arg(arg.get_id(), |a| a.required(false).default_value(value));
+        }
+        cmd
+    };
+    let command = match &scanned.command {
+        Some(sub) => root.clone().mut_subcommand(sub, with_defaults),
+        None => with_defaults(root.clone()),
+    };
+    // The one reading of the command line.
+    let matches = command.try_get_matches_from(argv)?;
+    let mut cli = Cli::from_arg_matches(&matches)?;
+    let given = matches.subcommand().map_or(&matches, |(_, m)| m);
+    let defaulted =
+        |a: &Arg| given.value_source(a.get_id().as_str()) == Some(ValueSource::DefaultValue);
+    let mut used: Vec<&Setting> = (chosen.iter().filter(|(_, a)| defaulted(a)))
+        .map(|(s, _)| *s)
         .collect();
-    let mut later = Vec::new();
-    for (id, value, builtin, undo) in plan {
-        cmd = cmd.mut_arg(id, |mut a| {
-            for (partner, when) in undo {
-                if when == ArgPredicate::IsPresent {
-                    later.push(partner.clone());
-                }
-                a = match &builtin {
-                    Some(d) => a.default_value_if(partner, when, d),
-                    None => a.default_value_if(partner, when, None::<&str>),
-                };
-            }
-            a.required(false).default_value(value)
-        });
+    if let Some(Sub::Animate(args)) = &mut cli.command {
+        used.extend(animate_out(settings, args));
     }
-    // clap adds defaults in the order of the arguments, and `mut_arg`
-    // moves the one it changes last: so these go after the file's.
-    for id in later {
-        cmd = cmd.mut_arg(id, |a| a);
-    }
-    cmd
-}
-
-/// Whether the value of `arg` in the matches `given` is the file's: clap
-/// took its default, and no partner undid it.
-fn from_file(cmd: &Command, given: &ArgMatches, arg: &clap::Arg) -> bool {
-    let source = |a: &clap::Arg| given.value_source(a.get_id().as_str());
-    source(arg) == Some(ValueSource::DefaultValue)
-        && !partners(cmd, arg)
-            .into_iter()
-            .any(|p| source(p) == Some(ValueSource::CommandLine))
+    Ok((cli, used))
 }
 
 /// `animate`'s output when the file sets `[render]`'s `out` or `puzzles`
 /// and neither the command line nor `[animate]` names one: where `render`
 /// puts that puzzle's boards. The render settings it comes from.
-fn animate_out<'s, 'e, 'c>(
-    root: &'c Command,
+fn animate_out<'s, 'e>(
     settings: &'s [Setting<'e>],
-    args: &mut crate::cli::animate_cmd::AnimateArgs,
-) -> Vec<(&'s Setting<'e>, &'c clap::Arg)> {
-    let render = keys::sub(root, "render");
-    let find = |key: &str| {
+    args: &mut AnimateArgs,
+) -> Vec<&'s Setting<'e>> {
+    let render = |key| {
         (settings.iter())
             .find(|s| s.entry.section.as_deref() == Some("render") && s.entry.key == key)
-            .and_then(|s| arg_of(render, key).map(|a| (s, a)))
     };
-    let (out, puzzles) = (find("out"), find("puzzles"));
-    if args.out.is_some() || (out.is_none() && puzzles.is_none()) {
+    let from: Vec<&Setting> = [render("out"), render("puzzles")]
+        .into_iter()
+        .flatten()
+        .collect();
+    if args.out.is_some() || from.is_empty() {
         return Vec::new();
     }
-    let (o, p) = (
-        out.map_or("output", |s| &s.0.value),
-        puzzles.map_or("puzzles", |s| &s.0.value),
-    );
-    args.out = Some(animate::out_below(
-        Path::new(o),
-        Path::new(p),
+    let value = |key, default| Path::new(render(key).map_or(default, |s| s.value.as_str()));
+    let below = unscramble::kind::tiles::animate::out_below;
+    args.out = Some(below(
+        value("out", "output"),
+        value("puzzles", "puzzles"),
         &args.puzzle_dir,
     ));
-    out.into_iter().chain(puzzles).collect()
+    from
 }
 
 #[cfg(test)]

@@ -13,18 +13,14 @@ pub enum ConfigError {
     /// UTF-8, not TOML.
     #[error(transparent)]
     Read(#[from] InputError),
-    /// A `key = value` that cannot be taken.
-    #[error("{}:{}:{}: {problem} ({hint})", file.display(), at.0, at.1)]
-    Key {
-        file: PathBuf,
-        at: Pos,
-        problem: Problem,
-        hint: String,
-    },
+    /// The file, where in it, what is wrong with a `key = value` there,
+    /// and how to fix it.
+    #[error("{}:{}:{}: {} ({})", .0.display(), .1.0, .1.1, .2, .3)]
+    Key(PathBuf, Pos, Problem, String),
 }
 
-/// What is wrong with one `key = value`.
-#[derive(Debug, PartialEq, Eq, PartialOrd, Ord, thiserror::Error)]
+/// What is wrong with one `key = value` (the first field: the key).
+#[derive(Debug, thiserror::Error)]
 pub enum Problem {
     #[error("unknown key {}", quote(.0))]
     Unknown(String),
@@ -34,39 +30,18 @@ pub enum Problem {
     Section(String),
     #[error("{} is a switch: true or false", quote(.0))]
     Switch(String),
-    #[error("{} takes a value, not true or false", quote(.0))]
-    NotSwitch(String),
-    #[error("{} takes one value, not {what}", quote(.key))]
-    NotOne { key: String, what: &'static str },
-    /// Refused by the option's own value parser (`why`, when it says more
-    /// than the list of valid values in the hint).
-    #[error("invalid value {} for {}{}", quote(.value), quote(.key), .why.as_deref().map(|w| format!(": {w}")).unwrap_or_default())]
-    Invalid {
-        key: String,
-        value: String,
-        why: Option<String>,
-    },
-    /// Two keys of one place that the command refuses together.
-    #[error("{} cannot be used with {} (line {line}) in `unscramble {command}`", quote(.key), quote(.other))]
-    Conflict {
-        key: String,
-        other: String,
-        line: usize,
-        command: &'static str,
-    },
+    /// The key, and what its value is instead: `true or false`, `a list`...
+    #[error("{} takes one value, not {}", quote(.0), .1)]
+    NotOne(String, &'static str),
+    /// The key, its value, and why the option's own value parser refused
+    /// it (when that says more than the valid values in the hint).
+    #[error("invalid value {} for {}{}", quote(.1), quote(.0), .2.as_deref().map(|w| format!(": {w}")).unwrap_or_default())]
+    Invalid(String, String, Option<String>),
+    /// The key, the key of the same place its command refuses it with,
+    /// that key's line, and the command.
+    #[error("{} cannot be used with {} (line {}) in `unscramble {}`", quote(.0), quote(.1), .2, .3)]
+    Conflict(String, String, usize, String),
     /// Beyond what a file found in the current folder may set.
     #[error(transparent)]
     Beyond(Reach),
-}
-
-impl Problem {
-    /// The error of the file at `file`, with the hint.
-    pub fn at(self, file: &std::path::Path, at: Pos, hint: impl Into<String>) -> ConfigError {
-        ConfigError::Key {
-            file: file.to_path_buf(),
-            at,
-            problem: self,
-            hint: hint.into(),
-        }
-    }
 }
