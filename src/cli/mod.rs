@@ -81,8 +81,9 @@ Config file:
   first, then [serve]. Options given on the command line win; every switch
   has an opposite that turns off the file's (--no-labels, --closest for
   --no-closest). A ./unscramble.toml may not set paths outside the current
-  folder, force, a budget above its default or a non-loopback bind: name
-  the file with --config (or UNSCRAMBLE_CONFIG) for those.
+  folder, force, allow-links-out, a budget above its default, a
+  non-loopback bind or allow-host: name the file with --config (or
+  UNSCRAMBLE_CONFIG) for those.
 
 Environment:
   UNSCRAMBLE_CONFIG  the config file to read instead of ./unscramble.toml;
