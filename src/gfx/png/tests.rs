@@ -189,6 +189,7 @@ fn parts_decode_to_the_same_pixels_and_a_kept_part_gives_the_same_bytes() {
             .map(|&k| Part {
                 rows: band,
                 key: Some(vec![k as u32]),
+                columns: None,
             })
             .collect()
     };
