@@ -19,6 +19,9 @@ use super::deflate::covers;
 use super::pieces::{Adler, BandKey, Columns, Pieces};
 use super::{filter, PngWriter};
 
+/// A row of tiles' layout, its key and where its bands are kept.
+pub(super) type Bands<'a> = (Columns, &'a [u32], &'a Pieces);
+
 /// A band's filtered bytes (its lines without their first pixel, one after
 /// the other) and its matches, each as (offset in `filtered`, symbol).
 pub(super) struct Band {
@@ -63,7 +66,7 @@ impl PngWriter {
         &mut self,
         rows: &[&[u8]],
         (row, bpp): (usize, usize),
-        (columns, key, pieces): (Columns, &[u32], &Pieces),
+        (columns, key, pieces): Bands,
         (hash, last): (bool, bool),
     ) -> Adler {
         let (left, width) = (columns.left as usize * bpp, columns.width as usize * bpp);

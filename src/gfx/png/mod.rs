@@ -180,7 +180,7 @@ impl PngWriter {
         &mut self,
         rows: &[&[u8]],
         (row, bpp): (usize, usize),
-        (hash, bands): (bool, Option<(Columns, &[u32], &Pieces)>),
+        (hash, bands): (bool, Option<band::Bands>),
         last: bool,
     ) -> pieces::Adler {
         let from = self.bits.out.len();
@@ -345,5 +345,7 @@ fn chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
     out.extend_from_slice(&crc.to_be_bytes());
 }
 
+#[cfg(test)]
+mod band_tests;
 #[cfg(test)]
 mod tests;

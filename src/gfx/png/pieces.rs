@@ -169,6 +169,10 @@ impl Pieces {
         }
     }
 
+    pub(super) fn bands_for_test(&self) -> usize {
+        self.kept.lock().map_or(0, |k| k.bands.len())
+    }
+
     pub(super) fn len_for_test(&self) -> usize {
         self.kept
             .lock()

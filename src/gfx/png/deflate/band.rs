@@ -33,7 +33,7 @@ impl Deflater {
             return matches;
         }
         let lines = data.len() / inner;
-        self.start_stream(lines.saturating_mul(row));
+        self.start_stream(data.len());
         let bits = hash.then_some(HASH_BITS_RGB);
         for y in 0..lines {
             let mut x = 0;
@@ -73,7 +73,7 @@ impl Deflater {
     /// chooses in filtered rows: the nearest distances first, ties to the
     /// nearer, far matches only from `FAR_BAND` bytes (the probe's one
     /// longer).
-    #[inline]
+    #[inline(always)]
     fn band_step(
         &mut self,
         data: &[u8],
@@ -117,20 +117,25 @@ impl Deflater {
             return (len, dist);
         };
         let h = (key.wrapping_mul(0x9E37_79B1) >> (32 - bits)) as usize;
-        let pos = y * row + x;
+        // The table holds offsets in `data` (a division by the line's
+        // length at every byte cost more than the rest of the step); the
+        // line and the distance are worked out only on a hit.
         let base = self.base as usize;
         let stored = self.table[h] as usize;
-        self.table[h] = (base + pos + 1) as u32;
-        if stored <= base || pos + 1 - (stored - base) > WINDOW {
+        self.table[h] = (base + i + 1) as u32;
+        if stored <= base {
             return (len, dist);
         }
-        let c = stored - base - 1;
-        let (cy, cx) = (c / row, c % row);
-        let s = cy * inner + cx;
-        if cx < inner && s < i && load32(data, s) == key {
+        let s = stored - base - 1;
+        if s >= i || load32(data, s) != key {
+            return (len, dist);
+        }
+        let (cy, cx) = (s / inner, s % inner);
+        let d = (y - cy) * row + x - cx;
+        if d <= WINDOW {
             let l = common_prefix(data, s, i, max.min(inner - cx));
             if l > len && l > FAR_BAND {
-                (len, dist) = (l, pos - c);
+                (len, dist) = (l, d);
             }
         }
         (len, dist)
