@@ -10,6 +10,7 @@
 //! 3x3 batches this writes smaller streams than zlib's level 6 in a fraction
 //! of its time (`docs/performance.md` has the measurements).
 
+mod band;
 mod codes;
 mod header;
 
@@ -24,6 +25,9 @@ const MAX_MATCH: usize = 258;
 /// the board, large enough that the block headers (~80 bytes) do not matter.
 const BLOCK_SYMBOLS: usize = 1 << 15;
 const HASH_BITS: u32 = 15;
+/// Symbols per block of a row of tiles placed from its bands' parses: its
+/// rows follow one another within a tile, so one code serves longer.
+const BLOCK_SYMBOLS_BANDS: usize = 1 << 16;
 /// The shortest match at a distance other than the pixel to the left in
 /// filtered truecolour rows (the hash probe's must be one longer).
 const FAR_MIN_RGB: usize = 7;
@@ -111,13 +115,42 @@ impl Deflater {
                 i += self.step(data, i, (&near, far), hash.then_some(bits));
             }
             let end = i >= data.len();
-            self.write_block(&data[start..i], last && end, out);
+            let symbols = std::mem::take(&mut self.symbols);
+            self.write_block(&symbols, &data[start..i], last && end, out);
+            self.symbols = symbols;
             start = i;
             if end {
                 break;
             }
         }
         if !last {
+            write_stored(&[], false, out);
+        }
+    }
+
+    /// Writes `symbols`, a parse of `data` made elsewhere (the bands of a
+    /// row of tiles and the bytes between them), as [`Deflater::compress`]
+    /// writes its own: blocks of `BLOCK_SYMBOLS_BANDS`, then a sync flush unless
+    /// `last`.
+    pub(super) fn write_parsed(
+        &mut self,
+        data: &[u8],
+        symbols: &[u32],
+        last: bool,
+        out: &mut BitWriter,
+    ) {
+        let mut start = 0;
+        let mut blocks = symbols.chunks(BLOCK_SYMBOLS_BANDS).peekable();
+        while let Some(block) = blocks.next() {
+            let covered: usize = block.iter().map(|&s| covers(s)).sum();
+            let end = (start + covered).min(data.len());
+            let final_block = last && blocks.peek().is_none();
+            self.write_block(block, &data[start.min(end)..end], final_block, out);
+            start = end;
+        }
+        if symbols.is_empty() {
+            write_stored(&[], last, out);
+        } else if !last {
             write_stored(&[], false, out);
         }
     }
@@ -192,10 +225,10 @@ impl Deflater {
 
     /// Writes one block for `raw` (the bytes its symbols cover), dynamic
     /// Huffman or stored, whichever is smaller.
-    fn write_block(&mut self, raw: &[u8], last: bool, out: &mut BitWriter) {
+    fn write_block(&mut self, symbols: &[u32], raw: &[u8], last: bool, out: &mut BitWriter) {
         self.lit_freq.iter_mut().for_each(|f| *f = 0);
         self.dist_freq.iter_mut().for_each(|f| *f = 0);
-        for &s in &self.symbols {
+        for &s in symbols {
             if s & MATCH == 0 {
                 self.lit_freq[s as usize] += 1;
             } else {
@@ -234,8 +267,8 @@ impl Deflater {
             &self.dist_code,
             &self.dist_len,
         );
-        let mut out = out.burst(2 * self.symbols.len() + 1);
-        for &s in &self.symbols {
+        let mut out = out.burst(2 * symbols.len() + 1);
+        for &s in symbols {
             if s & MATCH == 0 {
                 out.put(u32::from(lc[s as usize]), u32::from(ll[s as usize]));
                 continue;
@@ -256,6 +289,16 @@ impl Deflater {
             );
         }
         out.put(u32::from(lc[256]), u32::from(ll[256]));
+    }
+}
+
+/// How many bytes a symbol stands for.
+#[inline]
+pub(super) fn covers(symbol: u32) -> usize {
+    if symbol & MATCH == 0 {
+        1
+    } else {
+        (symbol >> 16) as usize & 0x1ff
     }
 }
 

@@ -131,7 +131,7 @@ fn choose(line: &[u8], prev: Option<&[u8]>, bpp: usize) -> u8 {
 }
 
 /// Appends `line` filtered with `filter` (a type `choose` can return).
-fn apply(out: &mut Vec<u8>, filter: u8, line: &[u8], prev: Option<&[u8]>, bpp: usize) {
+pub(super) fn apply(out: &mut Vec<u8>, filter: u8, line: &[u8], prev: Option<&[u8]>, bpp: usize) {
     let bpp = bpp.min(line.len());
     let (head, tail) = line.split_at(bpp);
     let up = match (filter, prev) {

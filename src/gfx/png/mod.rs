@@ -6,6 +6,7 @@
 //! Pure Rust and free of any table that depends on the CPU, so the same
 //! pixels give the same bytes on every machine and thread count.
 
+mod band;
 mod deflate;
 mod filter;
 mod huffman;
@@ -15,7 +16,7 @@ pub(crate) mod strict;
 
 use deflate::Deflater;
 use huffman::BitWriter;
-pub use pieces::{Part, Pieces};
+pub use pieces::{Columns, Part, Pieces};
 
 /// Encodes PNGs, keeping its buffers (about three times a board's bytes)
 /// from one board to the next.
@@ -24,6 +25,8 @@ pub struct PngWriter {
     deflater: Deflater,
     scanlines: Vec<u8>,
     filtered: Vec<u8>,
+    /// A row of tiles' symbols, placed from its bands' parses.
+    parsed: Vec<u32>,
     bits: BitWriter,
     spare: BitWriter,
 }
@@ -142,7 +145,10 @@ impl PngWriter {
             }
             let rows: Vec<&[u8]> = rows.collect();
             let from = self.bits.out.len();
-            let part_adler = self.squeeze(&rows, (row, bpp), hash, false);
+            let bands = (part.columns.zip(part.key.as_deref()))
+                .filter(|&(c, k)| band::fits(c, k, (row, bpp)))
+                .map(|(c, k)| (c, k, pieces));
+            let part_adler = self.squeeze(&rows, (row, bpp), (hash, bands), false);
             adler.append(part_adler);
             if let Some(key) = &part.key {
                 pieces.keep(hash, key, &self.bits.out[from..], part_adler);
@@ -154,7 +160,7 @@ impl PngWriter {
             self.bits.put(0b011, 3);
             self.bits.put(0, 7);
         } else {
-            adler.append(self.squeeze(&rest, (row, bpp), hash, true));
+            adler.append(self.squeeze(&rest, (row, bpp), (hash, None), true));
         }
         self.bits.align();
         self.finish(width, height, pixels, adler.value(), out);
@@ -167,16 +173,21 @@ impl PngWriter {
     /// breaks, photos and scans of thousands compress only filtered. Rows
     /// where few pixels repeat the one to their left or above (photos,
     /// scans) are only filtered: unfiltered, they have nothing to match.
-    /// The choice depends on the rows alone, as the bytes must.
+    /// The choice depends on the rows alone, as the bytes must. Given
+    /// `bands`, filtered rows are compressed from their bands' parses
+    /// ([`band`]).
     fn squeeze(
         &mut self,
         rows: &[&[u8]],
         (row, bpp): (usize, usize),
-        hash: bool,
+        (hash, bands): (bool, Option<band::Bands>),
         last: bool,
     ) -> pieces::Adler {
         let from = self.bits.out.len();
         if bpp > 1 && !filter::repetitive(rows, bpp) {
+            if let Some(bands) = bands {
+                return self.squeeze_bands(rows, (row, bpp), bands, (hash, last));
+            }
             filter::filtered(&mut self.filtered, rows.iter().copied(), bpp);
             let shape = (row + 1, bpp, true);
             (self.deflater).compress(&self.filtered, shape, hash, last, &mut self.bits);
@@ -334,5 +345,7 @@ fn chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
     out.extend_from_slice(&crc.to_be_bytes());
 }
 
+#[cfg(test)]
+mod band_tests;
 #[cfg(test)]
 mod tests;

@@ -4,6 +4,8 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
+use super::band::Band;
+
 /// Bytes of compressed parts one [`Pieces`] keeps at most; past it, new
 /// parts are compressed each time (the bytes are the same either way).
 const CAP: usize = 64 << 20;
@@ -14,6 +16,19 @@ const CAP: usize = 64 << 20;
 pub struct Part {
     pub rows: u32,
     pub key: Option<Vec<u32>>,
+    /// Where the key's entries stand in each row: entry `k` is the pixels
+    /// `left + k * width ..` of every row of the part, and two entries that
+    /// are equal (in any part of the picture, at any column) are the same
+    /// pixels. Truecolour parts are then compressed from a parse of each
+    /// entry's band, made once ([`super::band`]).
+    pub columns: Option<Columns>,
+}
+
+/// See [`Part::columns`]; in pixels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Columns {
+    pub left: u32,
+    pub width: u32,
 }
 
 /// Compressed parts by key, shared by the threads encoding one puzzle's
@@ -35,7 +50,21 @@ impl Default for Pieces {
 struct Kept {
     /// By the parse's hash probe (`[off, on]`), then by the part's key.
     maps: [HashMap<Vec<u32>, Arc<Piece>>; 2],
+    /// Parsed bands of one key entry ([`super::band`]), counted in `bytes`.
+    bands: HashMap<BandKey, Arc<Band>>,
     bytes: usize,
+}
+
+/// What a band's parse depends on besides its pixels: the entry that names
+/// them, the probe, the scanline's length (its distances) and the band's
+/// size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) struct BandKey {
+    pub entry: u32,
+    pub hash: bool,
+    pub row: usize,
+    pub lines: usize,
+    pub width: usize,
 }
 
 /// A part as compressed, with the checksum of its scanlines, so that a
@@ -66,6 +95,23 @@ impl Pieces {
         method
             .probes()
             .is_some_and(|hash| self.get(hash, key).is_some())
+    }
+
+    pub(super) fn band(&self, key: &BandKey) -> Option<Arc<Band>> {
+        let kept = self.kept.lock().ok()?;
+        kept.bands.get(key).cloned()
+    }
+
+    /// Keeps `band` if there is room; it is used either way.
+    pub(super) fn keep_band(&self, key: BandKey, band: &Arc<Band>) {
+        if let Ok(mut kept) = self.kept.lock() {
+            let size = band.bytes();
+            if kept.bytes + size > self.cap || kept.bands.contains_key(&key) {
+                return;
+            }
+            kept.bytes += size;
+            kept.bands.insert(key, Arc::clone(band));
+        }
     }
 
     pub(super) fn keep(&self, hash: bool, key: &[u32], deflate: &[u8], adler: Adler) {
@@ -121,6 +167,10 @@ impl Pieces {
         if let Ok(mut kept) = self.kept.lock() {
             *kept = Kept::default();
         }
+    }
+
+    pub(super) fn bands_for_test(&self) -> usize {
+        self.kept.lock().map_or(0, |k| k.bands.len())
     }
 
     pub(super) fn len_for_test(&self) -> usize {

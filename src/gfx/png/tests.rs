@@ -13,7 +13,7 @@ impl Xorshift {
 
 /// Decodes with the `png` crate (a different inflater), every checksum
 /// checked, returning the colour type and the pixels expanded to RGB.
-fn decode(bytes: &[u8]) -> (png::ColorType, u32, u32, Vec<u8>) {
+pub(super) fn decode(bytes: &[u8]) -> (png::ColorType, u32, u32, Vec<u8>) {
     let header = png::Decoder::new(std::io::Cursor::new(bytes));
     let color = header.read_info().expect("header").info().color_type;
     let rgb = super::strict::decode(bytes).expect("decodes").into_rgb8();
@@ -96,7 +96,7 @@ fn flat_boards_are_tiny_and_noise_is_stored() {
 
 /// Smooth ramps with a little noise, as in photos and scans: thousands of
 /// colours and almost no exact repeats.
-fn photo_like(width: u32, height: u32, seed: u64) -> Vec<u8> {
+pub(super) fn photo_like(width: u32, height: u32, seed: u64) -> Vec<u8> {
     let mut rng = Xorshift(seed);
     let mut px = Vec::with_capacity((width * height * 3) as usize);
     for y in 0..height {
@@ -189,6 +189,7 @@ fn parts_decode_to_the_same_pixels_and_a_kept_part_gives_the_same_bytes() {
             .map(|&k| Part {
                 rows: band,
                 key: Some(vec![k as u32]),
+                columns: None,
             })
             .collect()
     };

@@ -4,7 +4,7 @@
 
 use crate::error::InputError;
 use crate::gfx::canvas::{Canvas, FRAME};
-use crate::gfx::png::Part;
+use crate::gfx::png::{Columns, Part};
 use crate::kind::tiles::input::{self, pictures, BoardFile};
 use crate::kind::tiles::model::{Placement, Puzzle};
 use crate::kind::tiles::render::{self, Scale, TileSet};
@@ -234,10 +234,15 @@ impl Boards for TileBoards<'_> {
                     .map(|p| u32::from(p.tile) << 2 | u32::from(p.turns % 4))
                     .collect(),
             ),
+            columns: Some(Columns {
+                left: FRAME,
+                width: side,
+            }),
         });
         let top = Part {
             rows: FRAME,
             key: None,
+            columns: None,
         };
         Some(std::iter::once(top).chain(rows).collect())
     }
