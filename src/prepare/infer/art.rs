@@ -8,6 +8,7 @@
 //! best pairing has to beat every other by a clear margin in how well its
 //! seams continue, or the reading is refused with the classes in doubt.
 
+use super::candidates::{best_pairings, support, SUPPORTED};
 use super::classes::{self, Classes};
 use super::looks::{self, Look, HUES};
 use super::pairing;
@@ -42,6 +43,9 @@ pub(crate) struct Reading {
     pub doubt: Vec<usize>,
     /// The pair costs the pairing was chosen by.
     pub costs: Vec<Vec<f32>>,
+    /// How much cheaper the least supported pair of the chosen pairing is
+    /// than its classes' typical other partner ([`support`]).
+    pub support: f32,
 }
 
 /// The halves' looks grouped into classes (an even number), or why not.
@@ -53,6 +57,12 @@ pub(crate) fn classes_of(looks: &[Look]) -> Result<(Classes, Vec<Vec<f32>>), Str
             let d = looks::distance(&looks[i], &looks[j]) / LOOK_SCALE;
             dist[i][j] = d;
             dist[j][i] = d;
+        }
+    }
+    if std::env::var_os("UNSCRAMBLE_INFER_DEBUG_LOOKS").is_some() {
+        for row in &dist {
+            let row: Vec<String> = row.iter().map(|d| format!("{d:.3}")).collect();
+            eprintln!("LOOKS {}", row.join(" "));
         }
     }
     let classes = classes::cluster(&dist, false)?;
@@ -124,6 +134,13 @@ pub(crate) fn read(
     doubt.extend((0..k).filter(|&c| classes.confidence[c] < 0.8));
     doubt.sort_unstable();
     doubt.dedup();
+    let (support, weakest) = support(&cost, &pairs);
+    // A pair the pictures do not join better than strangers is in doubt.
+    if support < SUPPORTED {
+        doubt.extend(weakest);
+        doubt.sort_unstable();
+        doubt.dedup();
+    }
     let first_solving = first_solving.filter(|&(i, _)| i == at);
     Ok(Reading {
         classes,
@@ -133,6 +150,7 @@ pub(crate) fn read(
         solves: first_solving.is_some(),
         doubt,
         costs: cost,
+        support,
     })
 }
 
@@ -203,16 +221,17 @@ pub(crate) fn pair_costs(looks: &[Look], classes: &Classes) -> Vec<Vec<f32>> {
             r
         })
         .collect();
+    let measures = seam::in_use();
     let mut cost = vec![vec![0.0f32; k]; k];
     for i in 0..k {
         for j in i + 1..k {
-            let s = seam::dissimilarity(
-                seam::USED,
-                &strips[i],
-                &strips[j],
-                &strip_fg[i],
-                &strip_fg[j],
-            ) / SEAM_SCALE;
+            let s = measures
+                .iter()
+                .map(|&m| {
+                    seam::dissimilarity(m, &strips[i], &strips[j], &strip_fg[i], &strip_fg[j])
+                })
+                .sum::<f32>()
+                / SEAM_SCALE;
             let h = palette_distance(&own[i], &own[j]);
             let c = s + HUE_WEIGHT * h;
             cost[i][j] = c;
@@ -248,104 +267,4 @@ fn mean_strip<'a>(strips: impl Iterator<Item = &'a Vec<looks::Lab>>) -> Vec<look
     sum.iter()
         .map(|a| a.map(|x| x / f32::max(n, 1.0)))
         .collect()
-}
-
-/// The pairings of the classes costing at most `margin` more than the
-/// cheapest, cheapest first, at most `cap` of them (branch and bound: a
-/// class's cheapest partner bounds what the rest can cost).
-pub(crate) fn best_pairings(
-    cost: &[Vec<f32>],
-    margin: f32,
-    cap: usize,
-) -> Vec<(f32, Vec<(usize, usize)>)> {
-    let k = cost.len();
-    let cheapest: Vec<f32> = (0..k)
-        .map(|i| {
-            (0..k)
-                .filter(|&j| j != i)
-                .map(|j| cost[i][j])
-                .fold(f32::INFINITY, f32::min)
-        })
-        .collect();
-    struct Search<'a> {
-        cost: &'a [Vec<f32>],
-        cheapest: Vec<f32>,
-        found: Vec<(f32, Vec<(usize, usize)>)>,
-        best: f32,
-        margin: f32,
-        steps: u64,
-    }
-    impl Search<'_> {
-        fn go(&mut self, used: &mut Vec<bool>, now: &mut Vec<(usize, usize)>, spent: f32) {
-            self.steps += 1;
-            if self.steps > 2_000_000 {
-                return;
-            }
-            let Some(first) = used.iter().position(|&u| !u) else {
-                self.best = self.best.min(spent);
-                self.found.push((spent, now.clone()));
-                return;
-            };
-            let bound: f32 = (0..used.len())
-                .filter(|&i| !used[i])
-                .map(|i| self.cheapest[i])
-                .sum::<f32>()
-                / 2.0;
-            if spent + bound > self.best + self.margin {
-                return;
-            }
-            used[first] = true;
-            let mut partners: Vec<usize> = (first + 1..used.len()).filter(|&j| !used[j]).collect();
-            partners.sort_by(|&a, &b| self.cost[first][a].total_cmp(&self.cost[first][b]));
-            for j in partners {
-                used[j] = true;
-                now.push((first, j));
-                self.go(used, now, spent + self.cost[first][j]);
-                now.pop();
-                used[j] = false;
-            }
-            used[first] = false;
-        }
-    }
-    let mut s = Search {
-        cost,
-        cheapest,
-        found: Vec::new(),
-        best: f32::INFINITY,
-        margin,
-        steps: 0,
-    };
-    s.go(&mut vec![false; k], &mut Vec::new(), 0.0);
-    let best = s.best;
-    let mut found: Vec<_> = s
-        .found
-        .into_iter()
-        .filter(|(c, _)| *c <= best + margin)
-        .collect();
-    found.sort_by(|a, b| a.0.total_cmp(&b.0).then_with(|| a.1.cmp(&b.1)));
-    found.truncate(cap);
-    found
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_cheapest_pairings_come_first_and_none_past_the_margin() {
-        // 0-1 and 2-3 cost 0.1, every other pair 1.
-        let cost: Vec<Vec<f32>> = (0..4)
-            .map(|i| {
-                (0..4)
-                    .map(|j| if i / 2 == j / 2 { 0.1 } else { 1.0 })
-                    .collect()
-            })
-            .collect();
-        let found = best_pairings(&cost, 1.0, 10);
-        assert_eq!(found.len(), 1);
-        assert_eq!(found[0].1, vec![(0, 1), (2, 3)]);
-        let found = best_pairings(&cost, 2.0, 10);
-        assert_eq!(found.len(), 3);
-        assert!((found[1].0 - 2.0).abs() < 1e-6);
-    }
 }

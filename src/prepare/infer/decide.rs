@@ -64,7 +64,10 @@ fn confidence(r: &art::Reading) -> f32 {
         return 0.0;
     }
     let margin = r.rival - r.cost;
-    let pairing = calibrated(if r.solves { margin } else { margin / UNSOLVED });
+    // A pair no better joined than strangers bounds it like a margin: the
+    // pictures do not say that pair (see `art::support`).
+    let pairing =
+        calibrated(if r.solves { margin } else { margin / UNSOLVED }).min(calibrated(r.support));
     // A class whose members are not much closer to each other than to any
     // other half may be two prints taken for one (the two halves of a
     // photo crop of fur): then the pairing of such classes means little.
@@ -165,7 +168,14 @@ pub(crate) fn decide(
 ) -> Result<Verdict, String> {
     let debugging = std::env::var_os("UNSCRAMBLE_INFER_DEBUG").is_some();
     let art_confidence = art.as_ref().map_or(0.0, confidence);
-    let names = if art_confidence >= WRITE_AT {
+    // For measuring the pictures reading alone (scripts/bench-infer-styles'
+    // margins): every pictures reading is written, whatever its confidence.
+    let art_write_at = if std::env::var_os("UNSCRAMBLE_INFER_DEBUG_WRITE_ALL").is_some() {
+        0.0
+    } else {
+        WRITE_AT
+    };
+    let names = if art_confidence >= art_write_at {
         Err("not read".to_string())
     } else {
         names()
@@ -177,13 +187,13 @@ pub(crate) fn decide(
         let pairing = Pairing {
             puzzle: pairing::puzzle(side, &r.classes.of, &r.pairs),
             pairs: r.pairs,
-            weak: art_confidence < WRITE_AT,
+            weak: art_confidence < art_write_at,
             tried: 1,
             margin: r.rival - r.cost,
             rival: None,
             below_best: 0.0,
         };
-        let refusal = (art_confidence < WRITE_AT).then(|| {
+        let refusal = (art_confidence < art_write_at).then(|| {
             format!(
                 "another pairing of the classes continues the seams almost as well (confidence {art_confidence:.2}, at least {WRITE_AT} needed)"
             )
@@ -208,7 +218,7 @@ pub(crate) fn decide(
     };
     let names_sure = names.as_ref().map_or(0.0, |(c, p)| names_confidence(c, p));
     match (art, names) {
-        (Ok(r), _) if art_confidence >= WRITE_AT => Ok(from_art(r)),
+        (Ok(r), _) if art_confidence >= art_write_at => Ok(from_art(r)),
         (_, Ok((classes, pairing))) if names_sure >= WRITE_AT && !contested => Ok(Verdict {
             classes,
             pairing,
@@ -367,6 +377,38 @@ mod tests {
         let v = decide(2, || names_reading(0.3), Err("no classes".into())).expect("a verdict");
         assert!(v.refusal.is_none());
         assert_eq!(v.confidence, 0.97);
+    }
+
+    /// A pictures reading of pairs 0/1 and 2/3 that solves nothing, the
+    /// next pairing 1.94 dearer, and one pair joined by nothing but being
+    /// left over (its support 0.01: candidates'
+    /// `a_pair_joined_by_nothing_but_being_left_over_has_no_support`).
+    fn art_reading(support: f32) -> art::Reading {
+        art::Reading {
+            classes: classes(),
+            pairs: vec![(0, 1), (2, 3)],
+            cost: 5.88,
+            rival: 7.82,
+            solves: false,
+            doubt: Vec::new(),
+            costs: Vec::new(),
+            support,
+        }
+    }
+
+    #[test]
+    fn a_pictures_reading_with_a_pair_no_picture_joins_is_refused() {
+        let v = decide(2, || Err("no names".into()), Ok(art_reading(0.01))).expect("a verdict");
+        assert_eq!(v.source, Source::Pictures);
+        assert!(v.confidence < 0.5, "{}", v.confidence);
+        assert!(v.refusal.is_some());
+        // Well supported, the same margin is written.
+        let v = decide(2, || Err("no names".into()), Ok(art_reading(1.5))).expect("a verdict");
+        assert!(
+            v.refusal.is_none() && v.confidence > 0.95,
+            "{}",
+            v.confidence
+        );
     }
 
     #[test]

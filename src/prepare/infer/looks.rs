@@ -187,23 +187,25 @@ pub(crate) const CAP: f32 = 40.0;
 
 /// How unlike two halves look, side at the top: the mean [`delta`] of their
 /// cells, each weighed by how clearly it is picture in either half (a
-/// wood grain that differs from tile to tile says little), after the
-/// lightness of `b` is moved to `a`'s (uneven light), at
-/// the best shift of a cell each way along the side and a cell towards the
-/// centre (a tile cut a little off, a picture not quite centred).
+/// wood grain that differs from tile to tile says nearly nothing), after
+/// the lightness of `b` is moved to `a`'s by the cells that are picture in
+/// both (uneven light; the ground around a photo crop may be another wood
+/// on every tile, so it is no measure of the light), at the best shift of
+/// a cell each way along the side and a cell towards the centre (a tile
+/// cut a little off, a picture not quite centred). The cells' colour
+/// differences are averaged over blocks of [`BLOCK`] x [`BLOCK`] cells
+/// before their size is taken: a scan's noise and JPEG's blocks, which
+/// differ from cell to cell, cancel there, where a picture's detail does
+/// not.
 pub(crate) fn distance(a: &Look, b: &Look) -> f32 {
-    let mean_l = |l: &Look| {
-        let (s, n) = (0..COLS * ROWS)
-            .filter(|&i| inside(i))
-            .fold((0.0, 0.0), |(s, n), i| (s + l.cells[i][0], n + 1.0));
-        s / f32::max(n, 1.0)
-    };
-    let shift_l = (mean_l(a) - mean_l(b)).clamp(-15.0, 15.0);
+    let shift_l = light_shift(a, b);
+    let (bc, br) = (COLS.div_ceil(BLOCK), ROWS.div_ceil(BLOCK));
+    let mut sums = vec![([0.0f32; 3], 0.0f32); bc * br];
     let mut best = f32::INFINITY;
     for dv in 0..=1i64 {
         for du in -1..=1i64 {
             for (x, y, flip) in [(a, b, 1.0f32), (b, a, -1.0)] {
-                let (mut s, mut n) = (0.0, 0.0);
+                sums.iter_mut().for_each(|s| *s = ([0.0; 3], 0.0));
                 for i in (0..COLS * ROWS).filter(|&i| inside(i)) {
                     let (cx, cy) = ((i % COLS) as i64 + du, (i / COLS) as i64 + dv);
                     if cx < 0 || cx >= COLS as i64 || cy >= ROWS as i64 {
@@ -213,10 +215,22 @@ pub(crate) fn distance(a: &Look, b: &Look) -> f32 {
                     if !inside(j) {
                         continue;
                     }
-                    let mut c = y.cells[j];
-                    c[0] += flip * shift_l;
-                    let w = x.fg[i].max(y.fg[j]) + 0.1;
-                    s += w * delta(x.cells[i], c);
+                    let (p, c) = (x.cells[i], y.cells[j]);
+                    let w = x.fg[i].max(y.fg[j]) + GROUND_WEIGHT;
+                    let k = (i / COLS / BLOCK) * bc + (i % COLS) / BLOCK;
+                    // Lightness counted half, as in `delta`.
+                    let d = [
+                        0.5 * (p[0] - c[0] - flip * shift_l),
+                        p[1] - c[1],
+                        p[2] - c[2],
+                    ];
+                    (0..3).for_each(|q| sums[k].0[q] += w * d[q]);
+                    sums[k].1 += w;
+                }
+                let (mut s, mut n) = (0.0, 0.0);
+                for (d, w) in sums.iter().filter(|(_, w)| *w > 0.0) {
+                    let size = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt() / w;
+                    s += w * size.min(CAP);
                     n += w;
                 }
                 if n > 0.0 {
@@ -226,6 +240,28 @@ pub(crate) fn distance(a: &Look, b: &Look) -> f32 {
         }
     }
     best
+}
+
+/// Cells averaged together by [`distance`]: 4 x 4 cells, 20 working pixels.
+const BLOCK: usize = 4;
+/// Weight in [`distance`] of a cell that is ground in both halves.
+const GROUND_WEIGHT: f32 = 0.02;
+
+/// How much lighter `a` is than `b`: over the cells that are picture in
+/// both, or, when they share too few, over the whole triangle.
+fn light_shift(a: &Look, b: &Look) -> f32 {
+    let (mut s, mut n, mut all) = (0.0, 0.0, 0.0);
+    let cells = (0..COLS * ROWS).filter(|&i| inside(i));
+    let count = cells.clone().count().max(1) as f32;
+    for i in cells {
+        let w = a.fg[i] * b.fg[i];
+        let d = a.cells[i][0] - b.cells[i][0];
+        s += w * d;
+        n += w;
+        all += d;
+    }
+    let shift = if n > 4.0 { s / n } else { all / count };
+    shift.clamp(-15.0, 15.0)
 }
 
 #[cfg(test)]
@@ -245,6 +281,59 @@ mod tests {
             (r[0] - 53.2).abs() < 0.5 && (r[1] - 80.1).abs() < 0.5 && (r[2] - 67.2).abs() < 0.5,
             "{r:?}"
         );
+    }
+
+    /// A half showing `picture` (cell column, row → colour) as a half-disc
+    /// on a plain ground of `ground`.
+    fn on_ground(picture: impl Fn(usize, usize) -> Lab, ground: Lab) -> Look {
+        let disc = |i: usize| {
+            let (cx, cy) = ((i % COLS) as f32 - COLS as f32 / 2.0, (i / COLS) as f32);
+            cx.hypot(cy) < ROWS as f32 * 0.7
+        };
+        let cells: Vec<Lab> = (0..COLS * ROWS)
+            .map(|i| {
+                if disc(i) {
+                    picture(i % COLS, i / COLS)
+                } else {
+                    ground
+                }
+            })
+            .collect();
+        let fg = (0..COLS * ROWS)
+            .map(|i| if disc(i) { 1.0 } else { 0.0 })
+            .collect();
+        Look {
+            cells,
+            strips: [Vec::new(), Vec::new()],
+            hues: [0.0; HUES],
+            fg,
+            strip_fg: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn copies_of_a_photo_crop_on_two_woods_are_closer_than_another_crop() {
+        // Fur: one crop, and another of the same photograph; the woods
+        // differ in lightness by 12 (dev seed 1's 3x3 photo puzzle), and
+        // the copy is noisy.
+        let fur = |cx: usize, cy: usize| {
+            [
+                55.0 + (cx % 7) as f32 * 3.0,
+                18.0,
+                30.0 - (cy % 5) as f32 * 2.0,
+            ]
+        };
+        let other = |cx: usize, cy: usize| fur(cx + 3, cy + 2);
+        let (dark, light) = ([41.7, 13.8, 24.5], [54.0, 18.9, 36.4]);
+        // The copy scanned with noise: 4 up or down, cell by cell.
+        let noisy = |cx: usize, cy: usize| {
+            fur(cx, cy).map(|v| v + if (cx + cy) % 2 == 1 { 4.0 } else { -4.0 })
+        };
+        let a = on_ground(fur, dark);
+        let copy = on_ground(noisy, light);
+        let b = on_ground(other, dark);
+        let (same, different) = (distance(&a, &copy), distance(&a, &b));
+        assert!(same < 0.25 * different, "{same} against {different}");
     }
 
     #[test]

@@ -23,15 +23,41 @@ use super::looks::{delta, Lab, STRIP};
 
 /// The seam measures compared.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[allow(dead_code)] // all three are kept for the comparison in the tests
 pub(crate) enum Measure {
     Band,
     Prediction,
     Gradient,
 }
 
-/// The measure `infer` pairs classes with.
+/// The measure `infer` pairs classes with: compared on the development
+/// seeds of scripts/bench-infer-styles, alone and added together, the band
+/// difference read the most puzzles right at a margin no wrong reading
+/// reached (docs/infer.md, "The seam measures compared").
 pub(crate) const USED: Measure = Measure::Band;
+
+/// The measures in use, their dissimilarities added: [`USED`], or those
+/// `UNSCRAMBLE_INFER_DEBUG_SEAM` names (`band`, `prediction`, `gradient`,
+/// joined by `+`), so that scripts/bench-infer-styles can compare them on
+/// one set of puzzles.
+pub(crate) fn in_use() -> Vec<Measure> {
+    let Ok(names) = std::env::var("UNSCRAMBLE_INFER_DEBUG_SEAM") else {
+        return vec![USED];
+    };
+    let named: Vec<Measure> = names
+        .split('+')
+        .filter_map(|m| match m {
+            "prediction" => Some(Measure::Prediction),
+            "gradient" => Some(Measure::Gradient),
+            "band" => Some(Measure::Band),
+            _ => None,
+        })
+        .collect();
+    if named.is_empty() {
+        vec![USED]
+    } else {
+        named
+    }
+}
 
 /// The two bands of a half, outer first.
 pub(crate) type Strips = [Vec<Lab>; 2];
