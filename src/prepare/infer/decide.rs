@@ -49,7 +49,8 @@ const CALIBRATION: [(f32, f32); 4] = [(0.0, 0.3), (0.3, 0.8), (0.6, 0.95), (1.2,
 /// of 6 readings right; 0.05 to 0.25, 5 of 7; from 0.25 (no solving rival
 /// that close), 73 of 75 (the two wrong: an unsolvable puzzle, which the
 /// names reading cannot tell from a solvable one).
-const NAMES_CALIBRATION: [(f32, f32); 3] = [(0.0, 0.17), (0.05, 0.71), (0.25, 0.97)];
+const NAMES_CALIBRATION: [(f32, f32); 3] =
+    [(0.0, 0.17), (0.05, 0.71), (pairing::SURE_MARGIN, 0.97)];
 /// A names reading with a class less sure than this is as sure as that
 /// class: it grouped pictures it cannot read (photo crops taken for ink on
 /// a wood ground).

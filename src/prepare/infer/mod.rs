@@ -234,6 +234,7 @@ fn read_names(
     }
     let mut classes = classes::cluster(&dist, false)
         .or_else(|even| classes::cluster(&dist, true).map_err(|_| even))?;
+    names::split::split_merged(&mut classes, &halves, &dist);
     if classes.members.len().div_ceil(2) > crate::kind::tiles::model::MAX_TOKENS {
         return Err(format!("{} classes is too many", classes.members.len()));
     }

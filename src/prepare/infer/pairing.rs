@@ -21,9 +21,14 @@ const MAX_SOLVES: usize = 20_000;
 /// best make a weak decision; by less than [`TIE`] none at all.
 const WEAK: f32 = 0.05;
 const TIE: f32 = 1e-4;
-/// How far below the best solving pairing a rival is looked for: the
-/// margin that makes a names reading sure ([`Pairing::margin`]).
+/// How far below the best-scoring pairing the one that solves may score
+/// before the names count as overruled by solvability (`decide`).
 pub const RIVAL_RANGE: f32 = 0.3;
+/// The margin from which a names reading is as sure as it gets (the top
+/// bin of `decide`'s calibration): the search for a rival stops there, as
+/// ruling out rivals further below changes no confidence and can cost a
+/// 6x6 tens of millions of placements each.
+pub const SURE_MARGIN: f32 = 0.25;
 
 /// How much each two classes look like the two halves of one picture, 0..1:
 /// the same ground colour (drawn tiles), and the same name written on them
@@ -76,10 +81,10 @@ pub struct Pairing {
     /// Pairings handed to the solver (1 when the best-looking one solved).
     pub tried: usize,
     /// How far the next pairing that also solves scores below this one, as
-    /// a share of this one's score: [`RIVAL_RANGE`] when none solves that
+    /// a share of this one's score: [`SURE_MARGIN`] when none solves that
     /// close; a lower bound when the budget ran out first.
     pub margin: f32,
-    /// That next pairing, when one was found within [`RIVAL_RANGE`].
+    /// That next pairing, when one was found within [`SURE_MARGIN`].
     pub rival: Option<Vec<(usize, usize)>>,
     /// How far below the best-scoring pairing this one scores, as a share
     /// of the best's score: 0 when the best-looking pairing solved; more
@@ -296,12 +301,12 @@ pub(crate) fn decide(
             break;
         }
         if let Some((best, at)) = found {
-            if gap(best, *s) > RIVAL_RANGE {
+            if gap(best, *s) >= SURE_MARGIN {
                 return Ok(finish(
                     side,
                     of,
                     &candidates[at].1,
-                    RIVAL_RANGE,
+                    SURE_MARGIN,
                     None,
                     (tried, below(at)),
                 ));
@@ -355,7 +360,7 @@ pub(crate) fn decide(
         Some((best, at)) => {
             let reached = candidates
                 .get(tried)
-                .map_or(RIVAL_RANGE, |(s, _)| gap(best, *s).min(RIVAL_RANGE));
+                .map_or(SURE_MARGIN, |(s, _)| gap(best, *s).min(SURE_MARGIN));
             Ok(finish(
                 side,
                 of,
