@@ -169,10 +169,12 @@ impl Pieces {
         }
     }
 
+    #[cfg(test)]
     pub(super) fn bands_for_test(&self) -> usize {
         self.kept.lock().map_or(0, |k| k.bands.len())
     }
 
+    #[cfg(test)]
     pub(super) fn len_for_test(&self) -> usize {
         self.kept
             .lock()
