@@ -296,34 +296,31 @@ pub(crate) fn decide(
             .first()
             .map_or(0.0, |(top, _)| gap(*top, candidates[at].0))
     };
+    // The pairing of candidate `at`, written with its margin and rival.
+    let done = |at: usize, margin: f32, rival: Option<Vec<(usize, usize)>>, tried: usize| {
+        Ok(finish(
+            side,
+            of,
+            &candidates[at].1,
+            margin,
+            rival,
+            (tried, below(at)),
+        ))
+    };
     for (i, (s, pairs)) in candidates.iter().enumerate() {
         if tried >= MAX_SOLVES {
             break;
         }
         if let Some((best, at)) = found {
             if gap(best, *s) >= SURE_MARGIN {
-                return Ok(finish(
-                    side,
-                    of,
-                    &candidates[at].1,
-                    SURE_MARGIN,
-                    None,
-                    (tried, below(at)),
-                ));
+                return done(at, SURE_MARGIN, None, tried);
             }
         }
         tried += 1;
         let Some(solved) = solves(pairs) else {
             return match found {
                 // The rival could not be ruled out beyond this candidate.
-                Some((best, at)) => Ok(finish(
-                    side,
-                    of,
-                    &candidates[at].1,
-                    gap(best, *s),
-                    None,
-                    (tried, below(at)),
-                )),
+                Some((best, at)) => done(at, gap(best, *s), None, tried),
                 None => Err(PairingError::Budget {
                     classes: k,
                     budget,
@@ -344,14 +341,7 @@ pub(crate) fn decide(
                 })
             }
             Some((best, at)) => {
-                return Ok(finish(
-                    side,
-                    of,
-                    &candidates[at].1,
-                    gap(best, *s),
-                    Some(pairs.clone()),
-                    (tried, below(at)),
-                ));
+                return done(at, gap(best, *s), Some(pairs.clone()), tried);
             }
         }
     }
@@ -361,14 +351,7 @@ pub(crate) fn decide(
             let reached = candidates
                 .get(tried)
                 .map_or(SURE_MARGIN, |(s, _)| gap(best, *s).min(SURE_MARGIN));
-            Ok(finish(
-                side,
-                of,
-                &candidates[at].1,
-                reached,
-                None,
-                (tried, below(at)),
-            ))
+            done(at, reached, None, tried)
         }
         None => Err(PairingError::Unsolvable {
             classes: k,
