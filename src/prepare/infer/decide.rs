@@ -172,15 +172,28 @@ pub(crate) fn decide(
     names: impl FnOnce() -> Result<(Classes, Pairing), String>,
     art: Result<art::Reading, String>,
 ) -> Result<Verdict, String> {
-    let debugging = std::env::var_os("UNSCRAMBLE_INFER_DEBUG").is_some();
-    let art_confidence = art.as_ref().map_or(0.0, confidence);
     // For measuring the pictures reading alone (scripts/bench-infer-styles'
-    // margins): every pictures reading is written, whatever its confidence.
+    // margins, `UNSCRAMBLE_INFER_DEBUG_WRITE_ALL=1`): every pictures
+    // reading is written, whatever its confidence, still marked weak below
+    // [`WRITE_AT`].
     let art_write_at = if std::env::var_os("UNSCRAMBLE_INFER_DEBUG_WRITE_ALL").is_some() {
         0.0
     } else {
         WRITE_AT
     };
+    decide_at(side, names, art, art_write_at)
+}
+
+/// [`decide`], writing a pictures reading from a confidence of
+/// `art_write_at`.
+fn decide_at(
+    side: usize,
+    names: impl FnOnce() -> Result<(Classes, Pairing), String>,
+    art: Result<art::Reading, String>,
+    art_write_at: f32,
+) -> Result<Verdict, String> {
+    let debugging = std::env::var_os("UNSCRAMBLE_INFER_DEBUG").is_some();
+    let art_confidence = art.as_ref().map_or(0.0, confidence);
     let names = if art_confidence >= art_write_at {
         Err("not read".to_string())
     } else {
@@ -193,7 +206,9 @@ pub(crate) fn decide(
         let pairing = Pairing {
             puzzle: pairing::puzzle(side, &r.classes.of, &r.pairs),
             pairs: r.pairs,
-            weak: art_confidence < art_write_at,
+            // Against the real threshold: a reading written below it (only
+            // under the measuring switch) says so.
+            weak: art_confidence < WRITE_AT,
             tried: 1,
             margin: r.rival - r.cost,
             rival: None,
@@ -447,6 +462,19 @@ mod tests {
             "{}",
             v.confidence
         );
+    }
+
+    #[test]
+    fn a_pictures_reading_written_by_the_measuring_switch_still_says_weak() {
+        let weak = art_reading(0.01);
+        let v = decide_at(2, || Err("no names".into()), Ok(weak), 0.0).expect("a verdict");
+        assert!(v.refusal.is_none(), "written under the switch");
+        assert!(v.confidence < WRITE_AT, "{}", v.confidence);
+        assert!(v.pairing.weak, "below {WRITE_AT}: weak");
+        // A sure one is not weak, switch or not.
+        let v =
+            decide_at(2, || Err("no names".into()), Ok(art_reading(1.5)), 0.0).expect("a verdict");
+        assert!(!v.pairing.weak);
     }
 
     #[test]
