@@ -21,9 +21,6 @@ const MAX_SOLVES: usize = 20_000;
 /// best make a weak decision; by less than [`TIE`] none at all.
 const WEAK: f32 = 0.05;
 const TIE: f32 = 1e-4;
-/// How far below the best-scoring pairing the one that solves may score
-/// before the names count as overruled by solvability (`decide`).
-pub const RIVAL_RANGE: f32 = 0.3;
 /// The margin from which a names reading is as sure as it gets (the top
 /// bin of `decide`'s calibration): the search for a rival stops there, as
 /// ruling out rivals further below changes no confidence and can cost a
@@ -90,6 +87,9 @@ pub struct Pairing {
     /// of the best's score: 0 when the best-looking pairing solved; more
     /// when the names preferred pairings the solver ruled out.
     pub below_best: f32,
+    /// That best-scoring pairing, when it is not this one (it solves
+    /// nothing): `decide` names the classes whose partner it changes.
+    pub preferred: Option<Vec<(usize, usize)>>,
 }
 
 /// The puzzle `pairs` make of the tiles whose halves are in classes `of`.
@@ -304,7 +304,7 @@ pub(crate) fn decide(
             &candidates[at].1,
             margin,
             rival,
-            (tried, below(at)),
+            (tried, below(at), (at > 0).then(|| candidates[0].1.clone())),
         ))
     };
     for (i, (s, pairs)) in candidates.iter().enumerate() {
@@ -385,7 +385,7 @@ fn finish(
     pairs: &[(usize, usize)],
     margin: f32,
     rival: Option<Vec<(usize, usize)>>,
-    (tried, below_best): (usize, f32),
+    (tried, below_best, preferred): (usize, f32, Option<Vec<(usize, usize)>>),
 ) -> Pairing {
     Pairing {
         pairs: pairs.to_vec(),
@@ -395,6 +395,7 @@ fn finish(
         margin,
         rival,
         below_best,
+        preferred,
     }
 }
 
@@ -420,6 +421,26 @@ mod tests {
         let p = decide(2, &OF, &score(), None, NODE_BUDGET).expect("decides");
         assert_eq!(p.pairs, vec![(0, 1), (2, 3)]);
         assert!(!p.weak);
+    }
+
+    #[test]
+    fn a_better_scoring_pairing_that_solves_nothing_is_kept_as_the_preferred_one() {
+        // A 2x2 whose inner seams all join classes 0 and 2 (7 halves each;
+        // 1 and 3 one each, on the border): 0/1 and 2/3 score best but
+        // leave 12 surplus halves for 8 border edges; 0/2 and 1/3 solve.
+        let of = [0, 0, 2, 0, 0, 2, 2, 0, 0, 2, 0, 1, 2, 2, 2, 3];
+        let mut s = vec![vec![0.0; 4]; 4];
+        for (i, j, v) in [(0, 1, 1.0), (2, 3, 1.0), (0, 2, 0.8), (1, 3, 0.8)] {
+            s[i][j] = v;
+            s[j][i] = v;
+        }
+        let p = decide(2, &of, &s, None, NODE_BUDGET).expect("decides");
+        assert_eq!(p.pairs, vec![(0, 2), (1, 3)]);
+        assert_eq!(p.preferred, Some(vec![(0, 1), (2, 3)]));
+        assert!((p.below_best - 0.2).abs() < 1e-6, "{}", p.below_best);
+        // When the best-scoring pairing solves, none is preferred to it.
+        let p = decide(2, &OF, &score(), None, NODE_BUDGET).expect("decides");
+        assert_eq!((p.preferred, p.below_best), (None, 0.0));
     }
 
     #[test]
