@@ -90,6 +90,9 @@ pub struct Pairing {
     /// of the best's score: 0 when the best-looking pairing solved; more
     /// when the names preferred pairings the solver ruled out.
     pub below_best: f32,
+    /// Whether two classes on the card's ground read as the same words
+    /// ([`names::one_name_twice`]): then the names are not being read.
+    pub one_name_twice: bool,
 }
 
 /// The puzzle `pairs` make of the tiles whose halves are in classes `of`.
@@ -398,6 +401,7 @@ fn finish(
         margin,
         rival,
         below_best,
+        one_name_twice: false,
     }
 }
 
