@@ -46,11 +46,30 @@ const CALIBRATION: [(f32, f32); 4] = [(0.0, 0.3), (0.3, 0.8), (0.6, 0.95), (1.2,
 /// solves scores): (margin at least, share right). Measured on the 75
 /// Legespiel puzzles and the text and drawn cases of
 /// scripts/bench-infer-styles' seeds 1-10 (docs/infer.md): under 0.05, 1
-/// of 6 readings right; 0.05 to 0.25, 5 of 7; from 0.25 (no solving rival
-/// that close), 73 of 75 (the two wrong: an unsolvable puzzle, which the
-/// names reading cannot tell from a solvable one).
-const NAMES_CALIBRATION: [(f32, f32); 3] =
-    [(0.0, 0.17), (0.05, 0.71), (pairing::SURE_MARGIN, 0.97)];
+/// of 6 readings right; 0.05 to 0.25, 5 of 7, but see [`FIRST_CHOICE`];
+/// from 0.25 (no solving rival that close), 73 of 75 (the two wrong: an
+/// unsolvable puzzle, which the names reading cannot tell from a solvable
+/// one).
+const NAMES_CALIBRATION: [(f32, f32); 3] = [
+    (0.0, 0.17),
+    (0.05, FIRST_CHOICE),
+    (pairing::SURE_MARGIN, 0.97),
+];
+/// The middle bin (margin 0.05 to 0.25) as it is measured on the readings
+/// that reach it: the names' own first choice (a pairing chosen against
+/// clearly better names is [`overruled`] first) whose classes all read as
+/// different names ([`ONE_NAME_TWICE`] first). On the corpus and seeds
+/// 1-10's text and drawn cases (docs/infer.md) 8 of 8 such readings were
+/// right; given (8 + 1) / (8 + 2), as so few readings say no more. The
+/// bin's wrong readings were not first choices (an unsolvable text 4x4)
+/// or had two classes read as one name.
+const FIRST_CHOICE: f32 = 0.9;
+/// The confidence of a names reading two of whose classes on the card's
+/// ground read as the same words ([`Pairing::one_name_twice`]): measured,
+/// 0 of 2 right (japanisches-kartenraetsel-parallelogramme, whose "gelb-grün"
+/// and "blau-grün" are one word to the word reading, and a blurred text
+/// 3x3), and no right reading on the corpus or seeds 1-10 has such classes.
+const ONE_NAME_TWICE: f32 = 0.0;
 /// A names reading with a class less sure than this is as sure as that
 /// class: it grouped pictures it cannot read (photo crops taken for ink on
 /// a wood ground).
@@ -93,6 +112,9 @@ const UNSOLVED: f32 = 2.0;
 fn names_confidence(classes: &Classes, pairing: &Pairing) -> f32 {
     if overruled(pairing) {
         return OVERRULED;
+    }
+    if pairing.one_name_twice {
+        return ONE_NAME_TWICE;
     }
     let by_margin = NAMES_CALIBRATION
         .iter()
@@ -216,6 +238,7 @@ fn decide_at(
             rival: None,
             below_best: 0.0,
             preferred: None,
+            one_name_twice: false,
         };
         let refusal = (art_confidence < art_write_at).then(|| {
             format!(
@@ -268,6 +291,8 @@ fn decide_at(
                     "the pairing the names written on the tiles show best gives a puzzle without solutions, and the one that solves scores {:.0} % below it: the puzzle may be unsolvable (a lost or misprinted card), or its classes cut wrong; a pairing chosen for solving alone would be a guess",
                     100.0 * pairing.below_best
                 )
+            } else if pairing.one_name_twice {
+                "two classes of halves read as the same name, so the names written on the tiles do not tell how to pair them".to_string()
             } else if names_sure >= WRITE_AT {
                 "the names written on the tiles and the pictures' seams pair the same classes differently".to_string()
             } else {
@@ -392,6 +417,7 @@ mod tests {
             rival: Some(vec![(0, 2), (1, 3)]),
             below_best,
             preferred: (below_best > 0.0).then(|| vec![(0, 3), (1, 2)]),
+            one_name_twice: false,
         };
         Ok((c, pairing))
     }
@@ -419,11 +445,11 @@ mod tests {
 
     #[test]
     fn a_names_reading_with_a_close_rival_is_refused_naming_the_classes_in_doubt() {
-        let v = decide(2, || names_reading(0.1), Err("no classes".into())).expect("a verdict");
+        let v = decide(2, || names_reading(0.03), Err("no classes".into())).expect("a verdict");
         assert_eq!(v.source, Source::Names);
         assert!(v.confidence < WRITE_AT, "{}", v.confidence);
         let why = v.refusal.expect("refused");
-        assert!(why.contains("10 % below"), "{why}");
+        assert!(why.contains("3 % below"), "{why}");
         assert_eq!(v.doubt, vec![0, 1, 2, 3]);
     }
 
@@ -432,6 +458,29 @@ mod tests {
         let v = decide(2, || names_reading(0.3), Err("no classes".into())).expect("a verdict");
         assert!(v.refusal.is_none());
         assert_eq!(v.confidence, 0.97);
+    }
+
+    #[test]
+    fn a_names_first_choice_in_the_middle_band_is_written_unless_two_classes_read_alike() {
+        // The rival 14 % below: written when the reading is the names'
+        // own first choice (refused otherwise: see the test of a pairing
+        // chosen for solving against clearly better names)...
+        let v = decide(2, || names_reading(0.14), Err("no classes".into())).expect("a verdict");
+        assert!(
+            v.refusal.is_none() && v.confidence >= WRITE_AT,
+            "{}",
+            v.confidence
+        );
+        // ...but not when two classes read as one name.
+        let reading = || {
+            names_reading(0.3).map(|(c, mut p)| {
+                p.one_name_twice = true;
+                (c, p)
+            })
+        };
+        let v = decide(2, reading, Err("no classes".into())).expect("a verdict");
+        let why = v.refusal.expect("refused");
+        assert!(why.contains("read as the same name"), "{why}");
     }
 
     /// A pictures reading of pairs 0/1 and 2/3 that solves nothing, the

@@ -261,7 +261,7 @@ fn read_names(
         rep_halves.push(&absent);
     }
     let (score, differences) = pairing::resemblance(&rep_halves);
-    let pairing = pairing::decide(
+    let mut pairing = pairing::decide(
         side,
         &classes.of,
         &score,
@@ -269,6 +269,7 @@ fn read_names(
         pairing::NODE_BUDGET,
     )
     .map_err(|e| e.to_string())?;
+    pairing.one_name_twice = names::one_name_twice(&rep_halves);
     Ok((classes, pairing))
 }
 

@@ -13,7 +13,7 @@
 //! belong together; "Grün" on two says a lot).
 
 use super::classes::mask_distance;
-use super::halves::{Mask, WORK};
+use super::halves::{Half, Mask, WORK};
 
 /// Lines of ink taller than this are markers or drawings, not names.
 const MAX_LINE: usize = WORK / 8;
@@ -38,6 +38,7 @@ const SPACE: usize = usize::MAX;
 pub(crate) fn glyph_strings(masks: &[&Mask]) -> Vec<Vec<usize>> {
     let mut glyph_prototypes: Vec<Mask> = Vec::new();
     let mut word_prototypes: Vec<(Word, Vec<usize>)> = Vec::new();
+    let gap = word_gap(masks);
     masks
         .iter()
         .map(|m| {
@@ -46,7 +47,7 @@ pub(crate) fn glyph_strings(masks: &[&Mask]) -> Vec<Vec<usize>> {
                 return out;
             }
             let seen = |w: &Word| word_prototypes.iter().any(|(p, _)| same_word(p, w));
-            for (k, word) in either_way_up(m, seen).into_iter().enumerate() {
+            for (k, word) in either_way_up(m, gap, seen).into_iter().enumerate() {
                 if k > 0 {
                     out.push(SPACE);
                 }
@@ -108,15 +109,18 @@ struct Word {
     glyphs: Vec<Mask>,
 }
 
-/// The words of a line of ink: runs of inked columns are glyphs, and a gap
-/// more than twice as wide as the usual gap between letters (and at least
-/// four pixels) separates words.
-fn words(m: &Mask) -> Vec<Word> {
-    // A name written along a left or right edge (turned with it) stands.
-    let m = if m.h > m.w { m.turned() } else { m.clone() };
-    if m.count == 0 {
-        return Vec::new();
+/// A line of ink stood upright: a name written along a left or right edge
+/// is turned with it.
+fn standing(m: &Mask) -> Mask {
+    if m.h > m.w {
+        m.turned()
+    } else {
+        m.clone()
     }
+}
+
+/// The runs of inked columns of `m`, first and last column of each.
+fn column_runs(m: &Mask) -> Vec<(usize, usize)> {
     let empty = |x: usize| (0..m.h).all(|y| !m.on[y * m.w + x]);
     let mut runs: Vec<(usize, usize)> = Vec::new();
     let mut x = 0;
@@ -131,12 +135,46 @@ fn words(m: &Mask) -> Vec<Word> {
         }
         runs.push((start, x - 1));
     }
-    let mut gaps: Vec<usize> = runs.windows(2).map(|w| w[1].0 - w[0].1 - 1).collect();
+    runs
+}
+
+/// The narrowest gap between two words of the names on `masks`: more than
+/// twice the usual gap between letters, the median of every gap between
+/// runs of ink on all of them, and at least three pixels. One puzzle's
+/// names share a font, so a name whose letters run together (a thresholded
+/// small print leaves few gaps, mostly the spaces) still has its spaces
+/// told from letters by the others' gaps; measured one name at a time, the
+/// median of "BLACK BACK"'s three gaps was the space.
+pub(crate) fn word_gap(masks: &[&Mask]) -> usize {
+    let mut gaps: Vec<usize> = masks
+        .iter()
+        .filter(|m| m.count > 0 && m.h.min(m.w) <= MAX_LINE)
+        .flat_map(|m| {
+            let runs = column_runs(&standing(m));
+            runs.windows(2)
+                .map(|w| w[1].0 - w[0].1 - 1)
+                .collect::<Vec<_>>()
+        })
+        .collect();
     gaps.sort_unstable();
-    let word_gap = (gaps.get(gaps.len() / 2).copied().unwrap_or(2) * 2 + 1).max(4);
+    (gaps.get(gaps.len() / 2).copied().unwrap_or(1) * 2 + 1).max(MIN_WORD_GAP)
+}
+
+/// The narrowest gap between words, in pixels of the working tile.
+const MIN_WORD_GAP: usize = 3;
+
+/// The words of a line of ink: runs of inked columns are glyphs, and a gap
+/// of at least `word_gap` ([`word_gap`]) separates words.
+fn words(m: &Mask, word_gap: usize) -> Vec<Word> {
+    let m = standing(m);
+    if m.count == 0 {
+        return Vec::new();
+    }
+    let runs = column_runs(&m);
     let mut groups: Vec<Vec<(usize, usize)>> = Vec::new();
     for (k, &run) in runs.iter().enumerate() {
-        if k == 0 || run.0 - runs[k - 1].1 - 1 > word_gap {
+        // A space: `word_gap` or more empty columns since the last run.
+        if k == 0 || run.0 - runs[k - 1].1 > word_gap {
             groups.push(Vec::new());
         }
         if let Some(g) = groups.last_mut() {
@@ -158,11 +196,11 @@ fn words(m: &Mask) -> Vec<Word> {
 /// cards) is upside down on the opposite edge, and read so its words are
 /// other words. Turned only when that finds strictly more, so a name seen
 /// first, or only upright, is read as it lies.
-fn either_way_up(m: &Mask, seen: impl Fn(&Word) -> bool) -> Vec<Word> {
+fn either_way_up(m: &Mask, gap: usize, seen: impl Fn(&Word) -> bool) -> Vec<Word> {
     let known =
         |ws: &[Word]| -> usize { ws.iter().filter(|w| seen(w)).map(|w| w.glyphs.len()).sum() };
-    let as_lies = words(m);
-    let turned = words(&m.turned().turned());
+    let as_lies = words(m, gap);
+    let turned = words(&m.turned().turned(), gap);
     if known(&turned) > known(&as_lies) {
         turned
     } else {
@@ -215,6 +253,7 @@ pub(crate) fn word_likeness(masks: &[&Mask]) -> Vec<Vec<f32>> {
 /// number once, sorted.
 pub(crate) fn word_ids(masks: &[&Mask]) -> Vec<Vec<usize>> {
     let mut prototypes: Vec<Mask> = Vec::new();
+    let gap = word_gap(masks);
     masks
         .iter()
         .map(|m| {
@@ -223,7 +262,7 @@ pub(crate) fn word_ids(masks: &[&Mask]) -> Vec<Vec<usize>> {
                     .iter()
                     .any(|p| mask_distance(p, std::slice::from_ref(&w.whole)) < SAME_WORD)
             };
-            let mut ids: Vec<usize> = either_way_up(m, seen)
+            let mut ids: Vec<usize> = either_way_up(m, gap, seen)
                 .into_iter()
                 .map(|w| {
                     let same = prototypes
@@ -240,6 +279,23 @@ pub(crate) fn word_ids(masks: &[&Mask]) -> Vec<Vec<usize>> {
             ids
         })
         .collect()
+}
+
+/// Whether two of the classes whose representatives are `reps`, both on
+/// the card's ground, read as the same words ([`word_ids`]). Two classes
+/// are two prints; when their names are one to the word reading ("gelb-grün"
+/// and "blau-grün" within [`SAME_WORD`] of each other, no space to cut
+/// them at), the names are not being read, and a pairing by them says
+/// little. Drawn tiles' classes differ by their ground, and their marks
+/// are one shape everywhere: they are not asked.
+pub(crate) fn one_name_twice(reps: &[&Half]) -> bool {
+    let masks: Vec<&Mask> = reps.iter().map(|h| &h.upright).collect();
+    let ids = word_ids(&masks);
+    (0..reps.len()).any(|i| {
+        (i + 1..reps.len()).any(|j| {
+            reps[i].card_ground && reps[j].card_ground && !ids[i].is_empty() && ids[i] == ids[j]
+        })
+    })
 }
 
 /// How alike each two names are, 0..1 (0 where either is no name): twice

@@ -90,6 +90,9 @@ pub struct Pairing {
     /// That best-scoring pairing, when it is not this one (it solves
     /// nothing): `decide` names the classes whose partner it changes.
     pub preferred: Option<Vec<(usize, usize)>>,
+    /// Whether two classes on the card's ground read as the same words
+    /// ([`names::one_name_twice`]): then the names are not being read.
+    pub one_name_twice: bool,
 }
 
 /// The puzzle `pairs` make of the tiles whose halves are in classes `of`.
@@ -261,7 +264,10 @@ pub(crate) fn decide(
             .flat_map(|i| (i + 1..k).map(move |j| (i, j)))
             .collect();
         for among in std::iter::once(&everything).chain(&alike) {
-            let p = completed(score, greedy(score, among));
+            // One pairing reached by two lists is one candidate: in
+            // another order it would tie with itself.
+            let mut p = completed(score, greedy(score, among));
+            p.sort_unstable();
             if p.len() == k / 2 && all.iter().all(|(_, q)| *q != p) {
                 let s = p.iter().map(|&(i, j)| score[i][j]).sum::<f32>() * weight(&p);
                 all.push((s, p));
@@ -396,6 +402,7 @@ fn finish(
         rival,
         below_best,
         preferred,
+        one_name_twice: false,
     }
 }
 
@@ -476,6 +483,60 @@ mod tests {
         assert!(balanced(2, &of, &[(0, 2), (1, 3)]));
         // The right pairing of the board above is balanced.
         assert!(balanced(2, &OF, &[(0, 1), (2, 3)]));
+    }
+
+    /// A 4x4 board laid out solved: every inner seam joins class `2p` (on
+    /// the left or top tile) to `2p + 1` of picture `p`, the pictures taken
+    /// in turn from 8; border halves of class 0.
+    fn solved_4x4() -> Vec<usize> {
+        let mut of = vec![0usize; 64];
+        let mut p = 0;
+        for r in 0..4 {
+            for c in 0..4 {
+                let t = 4 * r + c;
+                if c < 3 {
+                    // right of t, left of its neighbour
+                    of[4 * t] = 2 * (p % 8);
+                    of[4 * (t + 1) + 2] = 2 * (p % 8) + 1;
+                    p += 1;
+                }
+                if r < 3 {
+                    // bottom of t, top of the tile below
+                    of[4 * t + 3] = 2 * (p % 8);
+                    of[4 * (t + 4) + 1] = 2 * (p % 8) + 1;
+                    p += 1;
+                }
+            }
+        }
+        of
+    }
+
+    #[test]
+    fn one_pairing_reached_twice_past_seven_pictures_does_not_tie_with_itself() {
+        // Names "Xp Yp M" / "Xp Yp N": pictures 1-7 differ by M/N, picture
+        // 0 by other markers. The greedy pairing over all pairs puts 0/1
+        // first; the one over the pairs that differ by M/N leaves 0 and 1
+        // over and adds them last: the same pairing in another order.
+        let of = solved_4x4();
+        let strings: Vec<Vec<usize>> = (0..16)
+            .map(|c| {
+                let p = c / 2;
+                let marker = if p == 0 { 102 + c % 2 } else { 100 + c % 2 };
+                vec![10 + 2 * p, 11 + 2 * p, usize::MAX, marker]
+            })
+            .collect();
+        let d = Differences::new(&strings, &vec![Vec::new(); 16]);
+        let mut s = vec![vec![0.1f32; 16]; 16];
+        for p in 0..8 {
+            let v = if p == 0 { 1.1 } else { 1.0 };
+            s[2 * p][2 * p + 1] = v;
+            s[2 * p + 1][2 * p] = v;
+        }
+        let right: Vec<(usize, usize)> = (0..8).map(|p| (2 * p, 2 * p + 1)).collect();
+        let p = decide(4, &of, &s, Some(&d), NODE_BUDGET).expect("decides");
+        let mut got = p.pairs.clone();
+        got.sort_unstable();
+        assert_eq!(got, right);
     }
 
     #[test]

@@ -7,7 +7,7 @@
 //! twice; splitting them then over-splits, which no pairing solves (a
 //! refusal), where a merged class is paired and written wrong.
 
-use super::{words, MAX_LINE, SAME_WORD};
+use super::{word_gap, words, MAX_LINE, SAME_WORD};
 use crate::prepare::infer::classes::{mask_distance, Classes};
 use crate::prepare::infer::halves::{Half, Mask};
 
@@ -24,11 +24,12 @@ fn both_ways(m: &Mask) -> [Mask; 2] {
 pub(crate) fn two_names(masks: &[&Mask]) -> Option<(Vec<usize>, Vec<usize>)> {
     let mut prototypes: Vec<[Mask; 2]> = Vec::new();
     let mut holders: Vec<Vec<usize>> = Vec::new();
+    let gap = word_gap(masks);
     for (k, m) in masks.iter().enumerate() {
         if m.h.min(m.w) > MAX_LINE {
             continue;
         }
-        for w in words(m) {
+        for w in words(m, gap) {
             let w = both_ways(&w.whole);
             let seen = prototypes
                 .iter()
