@@ -30,7 +30,7 @@ fn the_overlap_by_rows_counts_what_the_pixel_walk_counts() {
         let on: Vec<bool> = (0..w * h)
             .map(|_| {
                 seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-                (seed >> 33) % 3 == 0
+                (seed >> 33).is_multiple_of(3)
             })
             .collect();
         let count = on.iter().filter(|&&b| b).count();
