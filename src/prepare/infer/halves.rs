@@ -194,8 +194,7 @@ fn describe_side(tile: &Work, side: usize) -> Half {
     // that ink (classes broke on every drawn puzzle); a fixed 60 lost the
     // darkened side of a lighting gradient, 70 lost corpus names.
     let mut spreads: Vec<f32> = cells.iter().map(|c| dist(c.2, ground)).collect();
-    spreads.sort_by(f32::total_cmp);
-    let typical = spreads.get(spreads.len() / 2).copied().unwrap_or(0.0);
+    let typical = middle(&mut spreads).unwrap_or(0.0);
     let bright = (ground[0] + ground[1] + ground[2]) / 3.0;
     let threshold = (typical * 4.0).max((bright * 0.55).clamp(30.0, 60.0));
     // The rows along the side are read too, but only to finish words begun
@@ -329,9 +328,15 @@ fn core_colour(inked: &mut [[f32; 3]], ground: [f32; 3]) -> [f32; 3] {
 fn median(colours: &[[f32; 3]]) -> [f32; 3] {
     std::array::from_fn(|c| {
         let mut v: Vec<f32> = colours.iter().map(|x| x[c]).collect();
-        v.sort_by(f32::total_cmp);
-        v.get(v.len() / 2).copied().unwrap_or(255.0)
+        middle(&mut v).unwrap_or(255.0)
     })
+}
+
+/// The value at index `len / 2` of `v` sorted (by `total_cmp`), found
+/// without sorting all of it: a half holds tens of thousands of pixels.
+fn middle(v: &mut [f32]) -> Option<f32> {
+    let at = v.len() / 2;
+    (at < v.len()).then(|| *v.select_nth_unstable_by(at, f32::total_cmp).1)
 }
 
 #[cfg(test)]

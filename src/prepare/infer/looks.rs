@@ -11,6 +11,9 @@
 
 use super::halves::{Work, WORK};
 
+mod compare;
+pub(crate) use compare::distance;
+
 /// Cells along the side and towards the centre: 5 working pixels each, fine
 /// enough that the two halves of one round photo crop of fur or foam (alike
 /// in colour, unlike in their pixels) fall apart.
@@ -184,85 +187,6 @@ pub(crate) fn delta(a: Lab, b: Lab) -> f32 {
 
 /// See [`delta`].
 pub(crate) const CAP: f32 = 40.0;
-
-/// How unlike two halves look, side at the top: the mean [`delta`] of their
-/// cells, each weighed by how clearly it is picture in either half (a
-/// wood grain that differs from tile to tile says nearly nothing), after
-/// the lightness of `b` is moved to `a`'s by the cells that are picture in
-/// both (uneven light; the ground around a photo crop may be another wood
-/// on every tile, so it is no measure of the light), at the best shift of
-/// a cell each way along the side and a cell towards the centre (a tile
-/// cut a little off, a picture not quite centred). The cells' colour
-/// differences are averaged over blocks of [`BLOCK`] x [`BLOCK`] cells
-/// before their size is taken: a scan's noise and JPEG's blocks, which
-/// differ from cell to cell, cancel there, where a picture's detail does
-/// not.
-pub(crate) fn distance(a: &Look, b: &Look) -> f32 {
-    let shift_l = light_shift(a, b);
-    let (bc, br) = (COLS.div_ceil(BLOCK), ROWS.div_ceil(BLOCK));
-    let mut sums = vec![([0.0f32; 3], 0.0f32); bc * br];
-    let mut best = f32::INFINITY;
-    for dv in 0..=1i64 {
-        for du in -1..=1i64 {
-            for (x, y, flip) in [(a, b, 1.0f32), (b, a, -1.0)] {
-                sums.iter_mut().for_each(|s| *s = ([0.0; 3], 0.0));
-                for i in (0..COLS * ROWS).filter(|&i| inside(i)) {
-                    let (cx, cy) = ((i % COLS) as i64 + du, (i / COLS) as i64 + dv);
-                    if cx < 0 || cx >= COLS as i64 || cy >= ROWS as i64 {
-                        continue;
-                    }
-                    let j = cy as usize * COLS + cx as usize;
-                    if !inside(j) {
-                        continue;
-                    }
-                    let (p, c) = (x.cells[i], y.cells[j]);
-                    let w = x.fg[i].max(y.fg[j]) + GROUND_WEIGHT;
-                    let k = (i / COLS / BLOCK) * bc + (i % COLS) / BLOCK;
-                    // Lightness counted half, as in `delta`.
-                    let d = [
-                        0.5 * (p[0] - c[0] - flip * shift_l),
-                        p[1] - c[1],
-                        p[2] - c[2],
-                    ];
-                    (0..3).for_each(|q| sums[k].0[q] += w * d[q]);
-                    sums[k].1 += w;
-                }
-                let (mut s, mut n) = (0.0, 0.0);
-                for (d, w) in sums.iter().filter(|(_, w)| *w > 0.0) {
-                    let size = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt() / w;
-                    s += w * size.min(CAP);
-                    n += w;
-                }
-                if n > 0.0 {
-                    best = best.min(s / n);
-                }
-            }
-        }
-    }
-    best
-}
-
-/// Cells averaged together by [`distance`]: 4 x 4 cells, 20 working pixels.
-const BLOCK: usize = 4;
-/// Weight in [`distance`] of a cell that is ground in both halves.
-const GROUND_WEIGHT: f32 = 0.02;
-
-/// How much lighter `a` is than `b`: over the cells that are picture in
-/// both, or, when they share too few, over the whole triangle.
-fn light_shift(a: &Look, b: &Look) -> f32 {
-    let (mut s, mut n, mut all) = (0.0, 0.0, 0.0);
-    let cells = (0..COLS * ROWS).filter(|&i| inside(i));
-    let count = cells.clone().count().max(1) as f32;
-    for i in cells {
-        let w = a.fg[i] * b.fg[i];
-        let d = a.cells[i][0] - b.cells[i][0];
-        s += w * d;
-        n += w;
-        all += d;
-    }
-    let shift = if n > 4.0 { s / n } else { all / count };
-    shift.clamp(-15.0, 15.0)
-}
 
 #[cfg(test)]
 mod tests {

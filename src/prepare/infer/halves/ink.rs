@@ -23,6 +23,7 @@ pub(super) fn keep_edge_ink(strength: &[f32], first_row: usize) -> Vec<bool> {
         .collect();
     let mut seen = vec![false; on.len()];
     let rows = WORK / 2;
+    let mut unseen = Unseen::new(&on, rows);
     let centre = (WORK as f32 / 2.0, WORK as f32 / 2.0);
     let near_centre = WORK as f32 * 0.1;
     let near_side = WORK / 4;
@@ -36,6 +37,7 @@ pub(super) fn keep_edge_ink(strength: &[f32], first_row: usize) -> Vec<bool> {
         let mut members = Vec::new();
         let mut bbox = [WORK, WORK, 0, 0];
         seen[start] = true;
+        unseen.take(start);
         while let Some(i) = stack.pop() {
             members.push(i);
             let (x, y) = (i % WORK, i / WORK);
@@ -45,13 +47,15 @@ pub(super) fn keep_edge_ink(strength: &[f32], first_row: usize) -> Vec<bool> {
                 bbox[2].max(x),
                 bbox[3].max(y),
             ];
+            let (from, to) = (x.saturating_sub(REACH), (x + REACH + 1).min(WORK));
             for ny in y.saturating_sub(REACH)..(y + REACH + 1).min(rows) {
-                for nx in x.saturating_sub(REACH)..(x + REACH + 1).min(WORK) {
+                let mut nx = unseen.first(ny, from);
+                while nx < to {
                     let j = ny * WORK + nx;
-                    if on[j] && !seen[j] {
-                        seen[j] = true;
-                        stack.push(j);
-                    }
+                    seen[j] = true;
+                    unseen.take(j);
+                    stack.push(j);
+                    nx = unseen.first(ny, nx + 1);
                 }
             }
         }
@@ -97,6 +101,52 @@ pub(super) fn keep_edge_ink(strength: &[f32], first_row: usize) -> Vec<bool> {
     keep
 }
 
+/// The ink pixels the grouping has not reached yet, row by row: from any
+/// column, the first such pixel at or right of it is found in a step or
+/// two (pointers that skip what was taken, shortened as they are followed),
+/// so a pixel's neighbourhood is searched row by row, not pixel by pixel.
+/// Solid pictures (a half-disc) are tens of thousands of ink pixels, each
+/// with 289 neighbours within [`REACH`].
+struct Unseen {
+    /// Per row `WORK + 1` entries: entry `x` is `x` when pixel `x` is
+    /// unseen ink (and for the end, `WORK`), else a column further right
+    /// from which to look on.
+    next: Vec<u16>,
+}
+
+impl Unseen {
+    fn new(on: &[bool], rows: usize) -> Unseen {
+        let mut next = Vec::with_capacity(rows * (WORK + 1));
+        for row in on.chunks(WORK).take(rows) {
+            next.extend((0..WORK).map(|x| (if row[x] { x } else { x + 1 }) as u16));
+            next.push(WORK as u16);
+        }
+        Unseen { next }
+    }
+
+    /// The first unseen ink pixel of row `y` at or right of `x`, `WORK` when
+    /// none.
+    fn first(&mut self, y: usize, x: usize) -> usize {
+        let row = &mut self.next[y * (WORK + 1)..(y + 1) * (WORK + 1)];
+        let mut x = x;
+        loop {
+            let n = usize::from(row[x]);
+            if n == x {
+                return x;
+            }
+            // Path halving: point past the next step as well.
+            row[x] = row[n];
+            x = n;
+        }
+    }
+
+    /// Pixel `i` (row-major) is seen.
+    fn take(&mut self, i: usize) {
+        let (y, x) = (i / WORK, i % WORK);
+        self.next[y * (WORK + 1) + x] = (x + 1) as u16;
+    }
+}
+
 /// Adds the ink of the rows above `first_row` that touches kept ink, row by
 /// row towards the side: the descender of a name written close to the edge.
 /// A row inked along much of its length is a printed border or a scan's
@@ -131,3 +181,6 @@ const WORD_GAP: usize = WORK * 3 / 100;
 
 /// Gap in pixels bridged when ink is grouped.
 const REACH: usize = WORK / 50;
+
+#[cfg(test)]
+mod tests;

@@ -128,3 +128,19 @@ fn jpeg_colour_bleed_beside_a_marker_is_not_ink() {
     let top = &describe(&Work { px })[1];
     assert_eq!(top.upright.w, 70, "only the marker is ink");
 }
+
+#[test]
+fn the_middle_value_is_the_sorted_one() {
+    let mut seed = 7u64;
+    for len in [0usize, 1, 2, 5, 64, 1001] {
+        let mut v: Vec<f32> = (0..len)
+            .map(|_| {
+                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                ((seed >> 33) % 50) as f32 * 0.5 - 3.0
+            })
+            .collect();
+        let mut sorted = v.clone();
+        sorted.sort_by(f32::total_cmp);
+        assert_eq!(middle(&mut v), sorted.get(len / 2).copied(), "{len}");
+    }
+}

@@ -1,0 +1,131 @@
+//! How unlike two halves look ([`distance`]), the pictures reading's
+//! costliest step: every two of a 6x6 board's 144 halves are compared, each
+//! at six shifts both ways. Which cells meet which at each shift is the
+//! same for every pair, so it is worked out once ([`Table`]) and each
+//! comparison only walks its list, adding in the same order as a walk of
+//! the whole grid would (the distances are the same to the bit).
+
+use super::{inside, Look, CAP, COLS, ROWS};
+use std::sync::OnceLock;
+
+/// Cells averaged together by [`distance`]: 4 x 4 cells, 20 working pixels.
+const BLOCK: usize = 4;
+/// Weight in [`distance`] of a cell that is ground in both halves.
+const GROUND_WEIGHT: f32 = 0.02;
+/// Blocks along the side and towards the centre.
+const BLOCK_COLS: usize = COLS.div_ceil(BLOCK);
+const BLOCKS: usize = BLOCK_COLS * ROWS.div_ceil(BLOCK);
+
+/// The shifts compared, `(du, dv)` in cells, in the order they are tried.
+const SHIFTS: [(i64, i64); 6] = [(-1, 0), (0, 0), (1, 0), (-1, 1), (0, 1), (1, 1)];
+
+/// Cell `i` of one half against cell `j` of the other, summed into block
+/// `k` (of `i`).
+#[derive(Clone, Copy)]
+struct Meet {
+    i: u16,
+    j: u16,
+    k: u16,
+}
+
+/// The cells of the triangle, and per shift the cells that meet.
+struct Table {
+    inside: Vec<u16>,
+    shifts: [Vec<Meet>; 6],
+}
+
+fn table() -> &'static Table {
+    static TABLE: OnceLock<Table> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let cells: Vec<usize> = (0..COLS * ROWS).filter(|&i| inside(i)).collect();
+        let narrow = |x: usize| u16::try_from(x).unwrap_or(u16::MAX);
+        let shifts = SHIFTS.map(|(du, dv)| {
+            cells
+                .iter()
+                .filter_map(|&i| {
+                    let (cx, cy) = ((i % COLS) as i64 + du, (i / COLS) as i64 + dv);
+                    if cx < 0 || cx >= COLS as i64 || cy >= ROWS as i64 {
+                        return None;
+                    }
+                    let j = cy as usize * COLS + cx as usize;
+                    inside(j).then(|| Meet {
+                        i: narrow(i),
+                        j: narrow(j),
+                        k: narrow((i / COLS / BLOCK) * BLOCK_COLS + (i % COLS) / BLOCK),
+                    })
+                })
+                .collect()
+        });
+        Table {
+            inside: cells.into_iter().map(narrow).collect(),
+            shifts,
+        }
+    })
+}
+
+/// How unlike two halves look, side at the top: the mean [`delta`] of their
+/// cells, each weighed by how clearly it is picture in either half (a
+/// wood grain that differs from tile to tile says nearly nothing), after
+/// the lightness of `b` is moved to `a`'s by the cells that are picture in
+/// both (uneven light; the ground around a photo crop may be another wood
+/// on every tile, so it is no measure of the light), at the best shift of
+/// a cell each way along the side and a cell towards the centre (a tile
+/// cut a little off, a picture not quite centred). The cells' colour
+/// differences are averaged over blocks of [`BLOCK`] x [`BLOCK`] cells
+/// before their size is taken: a scan's noise and JPEG's blocks, which
+/// differ from cell to cell, cancel there, where a picture's detail does
+/// not.
+///
+/// [`delta`]: super::delta
+pub(crate) fn distance(a: &Look, b: &Look) -> f32 {
+    let table = table();
+    let shift_l = light_shift(table, a, b);
+    let mut sums = [([0.0f32; 3], 0.0f32); BLOCKS];
+    let mut best = f32::INFINITY;
+    for meets in &table.shifts {
+        for (x, y, flip) in [(a, b, 1.0f32), (b, a, -1.0)] {
+            sums.fill(([0.0; 3], 0.0));
+            let moved = flip * shift_l;
+            for m in meets {
+                let (i, j) = (usize::from(m.i), usize::from(m.j));
+                let (p, c) = (x.cells[i], y.cells[j]);
+                let w = x.fg[i].max(y.fg[j]) + GROUND_WEIGHT;
+                // Lightness counted half, as in `delta`.
+                let d = [0.5 * (p[0] - c[0] - moved), p[1] - c[1], p[2] - c[2]];
+                let sum = &mut sums[usize::from(m.k)];
+                (0..3).for_each(|q| sum.0[q] += w * d[q]);
+                sum.1 += w;
+            }
+            let (mut s, mut n) = (0.0, 0.0);
+            for (d, w) in sums.iter().filter(|(_, w)| *w > 0.0) {
+                let size = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt() / w;
+                s += w * size.min(CAP);
+                n += w;
+            }
+            if n > 0.0 {
+                best = best.min(s / n);
+            }
+        }
+    }
+    best
+}
+
+/// How much lighter `a` is than `b`: over the cells that are picture in
+/// both, or, when they share too few, over the whole triangle.
+fn light_shift(table: &Table, a: &Look, b: &Look) -> f32 {
+    let (mut s, mut n, mut all) = (0.0, 0.0, 0.0);
+    let count = table.inside.len().max(1) as f32;
+    for &i in &table.inside {
+        let i = usize::from(i);
+        let w = a.fg[i] * b.fg[i];
+        let d = a.cells[i][0] - b.cells[i][0];
+        s += w * d;
+        n += w;
+        all += d;
+    }
+    let shift = if n > 4.0 { s / n } else { all / count };
+    shift.clamp(-15.0, 15.0)
+}
+
+#[cfg(test)]
+mod tests;
