@@ -80,37 +80,49 @@ fn count<const BPP: usize>(rows: &[&[u8]]) -> Repeats {
     let (mut same, mut left) = (0usize, all);
     let mut prev: Option<&[u8]> = None;
     for &line in rows {
-        let n = line.len() / BPP;
-        let pixels = line.chunks_exact(BPP);
-        same += match prev {
-            Some(up) if up.len() >= n * BPP && up[..n * BPP] == line[..n * BPP] => n,
-            Some(up) if up.len() >= n * BPP => {
-                let above = up.chunks_exact(BPP);
-                let mut last: &[u8] = &[];
-                let mut k = 0;
-                for (px, up) in pixels.zip(above) {
-                    k += usize::from(px == last || px == up);
-                    last = px;
-                }
-                k
-            }
-            _ => {
-                let mut last: &[u8] = &[];
-                let mut k = 0;
-                for px in pixels {
-                    k += usize::from(px == last);
-                    last = px;
-                }
-                k
-            }
-        };
-        left -= n;
+        same += line_count::<BPP>(line, prev);
+        left -= line.len() / BPP;
         if let Some(class) = marks.settled(same, left) {
             return class;
         }
         prev = Some(line);
     }
     marks.of_count(same)
+}
+
+/// Pixels compared as one run before one by one: in flat areas a whole run
+/// repeats the one to its left or above.
+const RUN: usize = 8;
+
+/// How many pixels of `line` repeat the one to their left or the one above
+/// in `up`.
+fn line_count<const BPP: usize>(line: &[u8], up: Option<&[u8]>) -> usize {
+    let n = line.len() / BPP;
+    let line = &line[..n * BPP];
+    let up = up.and_then(|u| u.get(..n * BPP));
+    if n == 0 || up == Some(line) {
+        return n;
+    }
+    // As arrays, compared inline (a call to `memcmp` for every pixel cost
+    // more than the comparison).
+    let at = |x: usize| line[x * BPP..].first_chunk::<BPP>();
+    let above = |x: usize| up.and_then(|u| u[x * BPP..].first_chunk::<BPP>());
+    let mut k = usize::from(above(0) == at(0));
+    let mut x = 1;
+    while x < n {
+        let end = (x + RUN).min(n);
+        let (from, to) = (x * BPP, end * BPP);
+        let run = &line[from..to];
+        if *run == line[from - BPP..to - BPP] || up.is_some_and(|u| u[from..to] == *run) {
+            k += end - x;
+        } else {
+            for i in x..end {
+                k += usize::from(at(i) == at(i - 1) || above(i) == at(i));
+            }
+        }
+        x = end;
+    }
+    k
 }
 
 /// [`count`] for any pixel size, pixel by pixel.
