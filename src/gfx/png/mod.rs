@@ -172,12 +172,12 @@ impl PngWriter {
     /// and returns the checksum of their scanlines. How depends on how many
     /// pixels repeat a neighbour ([`repeats`]): photos and scans are only
     /// filtered (unfiltered, they have nothing to match), drawn art is
-    /// compressed both unfiltered and filtered and the shorter kept, and
+    /// compressed both unfiltered and filtered (from its bands where
+    /// given: parsed once a puzzle, not once a row) and the shorter kept, and
     /// rows where nearly every pixel repeats are only unfiltered unless
     /// they are few pixels (then compressing twice costs little, and a
     /// small flat drawing with a gradient still gains from filters). The
-    /// choice depends on the rows alone, as the bytes must. Given `bands`,
-    /// filtered rows are compressed from their bands' parses ([`band`]).
+    /// choice depends on the rows alone, as the bytes must ([`band`]).
     fn squeeze(
         &mut self,
         rows: &[&[u8]],
@@ -203,6 +203,19 @@ impl PngWriter {
         self.bits.align();
         let small = rows.len().saturating_mul(row / bpp.max(1)) <= BOTH_WAYS_PIXELS;
         if class.is_none() || (class == Some(Repeats::Most) && !small) {
+            return pieces::Adler::of(&self.scanlines);
+        }
+        if let Some(bands) = bands {
+            // Drawn art's rows: unfiltered, or filtered by bands.
+            self.spare.out.clear();
+            self.spare.out.extend_from_slice(&self.bits.out[from..]);
+            self.bits.out.truncate(from);
+            let adler = self.squeeze_bands(rows, (row, bpp), bands, (hash, last));
+            if self.bits.out.len() - from <= self.spare.out.len() {
+                return adler;
+            }
+            self.bits.out.truncate(from);
+            self.bits.out.extend_from_slice(&self.spare.out);
             return pieces::Adler::of(&self.scanlines);
         }
         filter::filtered(&mut self.filtered, rows.iter().copied(), bpp);
