@@ -5,8 +5,9 @@
 //! difference from the left, upper or Paeth-predicted pixel is small and
 //! repetitive, and that is what compresses. Each row gets the filter whose
 //! residuals have the smallest sum of magnitudes (libpng's heuristic). Drawn
-//! pictures of a few hundred colours compress better unfiltered (filtering
-//! breaks their exact repeats), so the writer tries both ways.
+//! pictures of a few hundred colours often compress better unfiltered
+//! (filtering breaks their exact repeats): how many pixels repeat decides
+//! which ways the writer tries (`repeats`).
 //!
 //! The first row of a part may use only None or Sub (no reference to the row
 //! above), so a part's bytes depend on its rows alone and it can be copied
@@ -23,47 +24,6 @@ pub(super) fn filtered<'a>(out: &mut Vec<u8>, lines: impl Iterator<Item = &'a [u
         apply(out, filter, line, prev, bpp);
         prev = Some(line);
     }
-}
-
-/// Whether at least three pixels in four repeat the pixel to their left or
-/// the one above: drawn pictures do (flat fills), photos and scans do not.
-/// The count stops as soon as the answer is settled, which for photos is
-/// after about a quarter of the pixels.
-pub(super) fn repetitive(rows: &[&[u8]], bpp: usize) -> bool {
-    let bpp = bpp.max(1);
-    let all: usize = rows.iter().map(|r| r.len() / bpp).sum();
-    // `same` must reach `need`; `left` pixels may still count.
-    let need = (3 * all).div_ceil(4);
-    let (mut same, mut left) = (0usize, all);
-    let mut prev: Option<&[u8]> = None;
-    for line in rows {
-        let n = line.len() / bpp;
-        for x in 0..n {
-            let px = &line[x * bpp..(x + 1) * bpp];
-            let is_left = x > 0 && equal(px, &line[(x - 1) * bpp..x * bpp]);
-            let is_up = !is_left
-                && prev.is_some_and(|p| {
-                    p.len() >= (x + 1) * bpp && equal(px, &p[x * bpp..(x + 1) * bpp])
-                });
-            same += usize::from(is_left || is_up);
-        }
-        left -= n;
-        if same >= need {
-            return true;
-        }
-        if same + left < need {
-            return false;
-        }
-        prev = Some(line);
-    }
-    same >= need
-}
-
-/// Byte-by-byte equality of two short pixels, inlined (a call to `memcmp`
-/// for every three bytes cost more than the comparison).
-#[inline]
-fn equal(a: &[u8], b: &[u8]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
 }
 
 /// The magnitude of a residual taken as a signed byte.
@@ -220,58 +180,6 @@ mod tests {
         // The first row may not refer to the row above; the others do.
         assert!(types[0] <= 1, "first row filter {}", types[0]);
         assert!(types[1..].iter().any(|&t| t >= 2), "types {types:?}");
-    }
-
-    #[test]
-    fn flat_fills_are_repetitive_and_noise_is_not() {
-        let flat: Vec<u8> = (0..30 * 10)
-            .map(|i| [9, 9, 9, 200, 1, 2][i % 6 / 3 * 3 + i % 3])
-            .collect();
-        let flat_rows: Vec<&[u8]> = flat.chunks_exact(30).collect();
-        // Pixels alternate in a row but repeat the row above from the second row.
-        assert!(repetitive(&flat_rows, 3));
-        let noise: Vec<u8> = (0..30 * 3)
-            .map(|i: usize| (i * i * 7 % 251) as u8)
-            .collect();
-        let noise_rows: Vec<&[u8]> = noise.chunks_exact(30).collect();
-        assert!(!repetitive(&noise_rows, 3));
-    }
-
-    /// The count that stops once the answer is settled answers as the
-    /// full count does, on rows around the three-in-four mark.
-    #[test]
-    fn repetitive_stops_early_with_the_full_count_s_answer() {
-        let (w, h, bpp) = (16usize, 12usize, 3usize);
-        for seed in 0..400u32 {
-            // Each pixel repeats its left neighbour with a chance that
-            // varies by seed around three in four.
-            let mut state = seed.wrapping_mul(2_654_435_761) | 1;
-            let mut px = Vec::new();
-            for _ in 0..w * h {
-                state ^= state << 13;
-                state ^= state >> 17;
-                state ^= state << 5;
-                let repeat = state % 100 < 60 + seed % 35;
-                if repeat && px.len() >= bpp {
-                    let last = px[px.len() - bpp..].to_vec();
-                    px.extend(last);
-                } else {
-                    px.extend(state.to_le_bytes()[..bpp].iter().copied());
-                }
-            }
-            let rows: Vec<&[u8]> = px.chunks_exact(w * bpp).collect();
-            let (mut same, mut all) = (0, 0);
-            for (y, line) in rows.iter().enumerate() {
-                for x in 0..w {
-                    let p = &line[x * bpp..(x + 1) * bpp];
-                    let left = x > 0 && p == &line[(x - 1) * bpp..x * bpp];
-                    let up = y > 0 && p == &rows[y - 1][x * bpp..(x + 1) * bpp];
-                    same += usize::from(left || up);
-                    all += 1;
-                }
-            }
-            assert_eq!(repetitive(&rows, bpp), 4 * same >= 3 * all, "seed {seed}");
-        }
     }
 
     #[test]

@@ -11,12 +11,14 @@ mod deflate;
 mod filter;
 mod huffman;
 mod pieces;
+mod repeats;
 #[cfg(test)]
 pub(crate) mod strict;
 
 use deflate::Deflater;
 use huffman::BitWriter;
 pub use pieces::{Columns, Part, Pieces};
+use repeats::Repeats;
 
 /// Encodes PNGs, keeping its buffers (about three times a board's bytes)
 /// from one board to the next.
@@ -167,15 +169,15 @@ impl PngWriter {
     }
 
     /// Compresses `rows` onto `self.bits` (byte-aligned before and after)
-    /// and returns the checksum of their scanlines. Truecolour rows are
-    /// compressed both unfiltered and filtered and the shorter kept: drawn
-    /// pictures of a few hundred colours repeat exact runs that filtering
-    /// breaks, photos and scans of thousands compress only filtered. Rows
-    /// where few pixels repeat the one to their left or above (photos,
-    /// scans) are only filtered: unfiltered, they have nothing to match.
-    /// The choice depends on the rows alone, as the bytes must. Given
-    /// `bands`, filtered rows are compressed from their bands' parses
-    /// ([`band`]).
+    /// and returns the checksum of their scanlines. How depends on how many
+    /// pixels repeat a neighbour ([`repeats`]): photos and scans are only
+    /// filtered (unfiltered, they have nothing to match), drawn art is
+    /// compressed both unfiltered and filtered (from its bands where
+    /// given: parsed once a puzzle, not once a row) and the shorter kept, and
+    /// rows where nearly every pixel repeats are only unfiltered unless
+    /// they are few pixels (then compressing twice costs little, and a
+    /// small flat drawing with a gradient still gains from filters). The
+    /// choice depends on the rows alone, as the bytes must ([`band`]).
     fn squeeze(
         &mut self,
         rows: &[&[u8]],
@@ -184,7 +186,8 @@ impl PngWriter {
         last: bool,
     ) -> pieces::Adler {
         let from = self.bits.out.len();
-        if bpp > 1 && !filter::repetitive(rows, bpp) {
+        let class = (bpp > 1).then(|| repeats::repeats(rows, bpp));
+        if class == Some(Repeats::Few) {
             if let Some(bands) = bands {
                 return self.squeeze_bands(rows, (row, bpp), bands, (hash, last));
             }
@@ -198,7 +201,21 @@ impl PngWriter {
         let shape = (row + 1, bpp, false);
         (self.deflater).compress(&self.scanlines, shape, hash, last, &mut self.bits);
         self.bits.align();
-        if bpp == 1 {
+        let small = rows.len().saturating_mul(row / bpp.max(1)) <= BOTH_WAYS_PIXELS;
+        if class.is_none() || (class == Some(Repeats::Most) && !small) {
+            return pieces::Adler::of(&self.scanlines);
+        }
+        if let Some(bands) = bands {
+            // Drawn art's rows: unfiltered, or filtered by bands.
+            self.spare.out.clear();
+            self.spare.out.extend_from_slice(&self.bits.out[from..]);
+            self.bits.out.truncate(from);
+            let adler = self.squeeze_bands(rows, (row, bpp), bands, (hash, last));
+            if self.bits.out.len() - from <= self.spare.out.len() {
+                return adler;
+            }
+            self.bits.out.truncate(from);
+            self.bits.out.extend_from_slice(&self.spare.out);
             return pieces::Adler::of(&self.scanlines);
         }
         filter::filtered(&mut self.filtered, rows.iter().copied(), bpp);
@@ -238,6 +255,10 @@ impl PngWriter {
         chunk(out, b"IEND", &[]);
     }
 }
+
+/// Rows that repeat nearly every pixel and are at most this many pixels are
+/// still compressed both ways ([`PngWriter::squeeze`]).
+const BOTH_WAYS_PIXELS: usize = 1 << 18;
 
 /// zlib header: deflate with a 32 KiB window, no dictionary.
 const ZLIB_HEADER: [u8; 2] = [0x78, 0x5e];

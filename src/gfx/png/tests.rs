@@ -122,6 +122,59 @@ fn truecolour_ramps_compress_filtered() {
     assert!(n < px.len() * 55 / 100, "{n} bytes of {}", px.len());
 }
 
+/// The filter type of each scanline of `png_bytes`, an RGB picture of
+/// `width` px, read with an inflater that is not the `png` crate's.
+fn filter_types(png_bytes: &[u8], width: u32) -> Vec<u8> {
+    let (mut at, mut idat) = (8, Vec::new());
+    while at + 8 <= png_bytes.len() {
+        let len = u32::from_be_bytes(png_bytes[at..at + 4].try_into().unwrap()) as usize;
+        if &png_bytes[at + 4..at + 8] == b"IDAT" {
+            idat.extend_from_slice(&png_bytes[at + 8..at + 8 + len]);
+        }
+        at += 12 + len;
+    }
+    let mut raw = Vec::new();
+    std::io::Read::read_to_end(&mut flate2::read::ZlibDecoder::new(&idat[..]), &mut raw).unwrap();
+    raw.chunks_exact(width as usize * 3 + 1)
+        .map(|l| l[0])
+        .collect()
+}
+
+/// A flat grey picture with a photo-like patch on a twentieth of it: nearly
+/// every pixel repeats its neighbour, and filtering still shortens the patch.
+fn flat_with_patch(width: u32, height: u32) -> Vec<u8> {
+    let (pw, ph) = (width * 13 / 64, height * 11 / 48);
+    let patch = photo_like(pw, ph, 11);
+    let mut px = vec![90u8; (width * height * 3) as usize];
+    for y in 0..ph as usize {
+        let at = ((y + 7) * width as usize + 5) * 3;
+        px[at..at + pw as usize * 3]
+            .copy_from_slice(&patch[y * pw as usize * 3..][..pw as usize * 3]);
+    }
+    px
+}
+
+/// Rows where nearly every pixel repeats are compressed unfiltered only
+/// (the filtered try costs more than it gains on such pictures) unless
+/// they are few pixels; either way they decode to their pixels.
+#[test]
+fn nearly_flat_pictures_are_filtered_only_when_small() {
+    // 640 x 480 is past the pixels compressed both ways, 320 x 240 is not.
+    for (w, h, filtered) in [(640, 480, false), (320, 240, true)] {
+        let px = flat_with_patch(w, h);
+        let mut out = Vec::new();
+        PngWriter::default().encode(w, h, Pixels::Rgb(&px), Method::Tiles, &mut out);
+        assert!(decode(&out).3 == px, "{w}x{h}: pixels differ");
+        let types = filter_types(&out, w);
+        assert_eq!(types.len(), h as usize);
+        assert_eq!(
+            types.iter().any(|&t| t != 0),
+            filtered,
+            "{w}x{h}: {types:?}"
+        );
+    }
+}
+
 #[test]
 fn rows_longer_than_the_window_still_decode() {
     // 11,000 px rows: the pixel above is out of deflate's reach.
