@@ -16,19 +16,30 @@ use super::WORK;
 /// scan's edge) take no part in the grouping; ink there is added afterwards
 /// only where it touches kept ink ([`finish_words`]).
 pub(super) fn keep_edge_ink(strength: &[f32], first_row: usize) -> Vec<bool> {
-    let on: Vec<bool> = strength
+    let on = ink_on(strength, first_row);
+    let groups = groups_of(&on);
+    keep_groups(groups, on.len(), strength, first_row)
+}
+
+/// The ink pixels that take part in the grouping: none above `first_row`.
+fn ink_on(strength: &[f32], first_row: usize) -> Vec<bool> {
+    strength
         .iter()
         .enumerate()
         .map(|(i, &s)| s >= 0.5 && i / WORK >= first_row)
-        .collect();
+        .collect()
+}
+
+/// A group of ink: its pixels and bounding box (x0, y0, x1, y1).
+type Group = (Vec<usize>, [usize; 4]);
+
+/// The groups of ink pixels `on` joined by gaps of up to [`REACH`], in the
+/// order of their first pixel, each pixel in the order it was reached.
+fn groups_of(on: &[bool]) -> Vec<Group> {
     let mut seen = vec![false; on.len()];
     let rows = WORK / 2;
-    let mut unseen = Unseen::new(&on, rows);
-    let centre = (WORK as f32 / 2.0, WORK as f32 / 2.0);
-    let near_centre = WORK as f32 * 0.1;
-    let near_side = WORK / 4;
-    // Per group: its pixels, bounding box (x0, y0, x1, y1) and whether it is kept.
-    let mut groups: Vec<(Vec<usize>, [usize; 4], bool)> = Vec::new();
+    let mut unseen = Unseen::new(on, rows);
+    let mut groups = Vec::new();
     for start in 0..on.len() {
         if !on[start] || seen[start] {
             continue;
@@ -59,16 +70,30 @@ pub(super) fn keep_edge_ink(strength: &[f32], first_row: usize) -> Vec<bool> {
                 }
             }
         }
-        if members.len() < 3 {
-            continue;
-        }
-        let central = members.iter().any(|&i| {
-            let (x, y) = ((i % WORK) as f32, (i / WORK) as f32);
-            (x - centre.0).hypot(y - centre.1) < near_centre
-        });
-        let by_side = bbox[1] < near_side;
-        groups.push((members, bbox, by_side || !central));
+        groups.push((members, bbox));
     }
+    groups
+}
+
+/// Which pixels of `groups` (of a half of `len` pixels) belong to the edge:
+/// the rule of [`keep_edge_ink`].
+fn keep_groups(groups: Vec<Group>, len: usize, strength: &[f32], first_row: usize) -> Vec<bool> {
+    let centre = (WORK as f32 / 2.0, WORK as f32 / 2.0);
+    let near_centre = WORK as f32 * 0.1;
+    let near_side = WORK / 4;
+    // Per group: its pixels, bounding box and whether it is kept.
+    let mut groups: Vec<(Vec<usize>, [usize; 4], bool)> = groups
+        .into_iter()
+        .filter(|(members, _)| members.len() >= 3)
+        .map(|(members, bbox)| {
+            let central = members.iter().any(|&i| {
+                let (x, y) = ((i % WORK) as f32, (i / WORK) as f32);
+                (x - centre.0).hypot(y - centre.1) < near_centre
+            });
+            let by_side = bbox[1] < near_side;
+            (members, bbox, by_side || !central)
+        })
+        .collect();
     // Central groups next to a kept one continue it (a name's last word).
     let gap = |a: &[usize; 4], b: &[usize; 4]| {
         let dx = a[0].saturating_sub(b[2]).max(b[0].saturating_sub(a[2]));
@@ -89,7 +114,7 @@ pub(super) fn keep_edge_ink(strength: &[f32], first_row: usize) -> Vec<bool> {
             }
         }
     }
-    let mut keep = vec![false; on.len()];
+    let mut keep = vec![false; len];
     for (members, _, kept) in groups {
         if kept {
             for i in members {

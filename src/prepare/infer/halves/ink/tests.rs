@@ -3,18 +3,10 @@ use super::*;
 /// The grouping as first written: every pixel within [`REACH`] of each ink
 /// pixel looked at. [`keep_edge_ink`] must keep exactly the same pixels.
 fn plain(strength: &[f32], first_row: usize) -> Vec<bool> {
-    let on: Vec<bool> = strength
-        .iter()
-        .enumerate()
-        .map(|(i, &s)| s >= 0.5 && i / WORK >= first_row)
-        .collect();
+    let on = ink_on(strength, first_row);
     let mut seen = vec![false; on.len()];
     let rows = WORK / 2;
-    let centre = (WORK as f32 / 2.0, WORK as f32 / 2.0);
-    let near_centre = WORK as f32 * 0.1;
-    let near_side = WORK / 4;
-    // Per group: its pixels, bounding box (x0, y0, x1, y1) and whether it is kept.
-    let mut groups: Vec<(Vec<usize>, [usize; 4], bool)> = Vec::new();
+    let mut groups = Vec::new();
     for start in 0..on.len() {
         if !on[start] || seen[start] {
             continue;
@@ -42,46 +34,9 @@ fn plain(strength: &[f32], first_row: usize) -> Vec<bool> {
                 }
             }
         }
-        if members.len() < 3 {
-            continue;
-        }
-        let central = members.iter().any(|&i| {
-            let (x, y) = ((i % WORK) as f32, (i / WORK) as f32);
-            (x - centre.0).hypot(y - centre.1) < near_centre
-        });
-        let by_side = bbox[1] < near_side;
-        groups.push((members, bbox, by_side || !central));
+        groups.push((members, bbox));
     }
-    // Central groups next to a kept one continue it (a name's last word).
-    let gap = |a: &[usize; 4], b: &[usize; 4]| {
-        let dx = a[0].saturating_sub(b[2]).max(b[0].saturating_sub(a[2]));
-        let dy = a[1].saturating_sub(b[3]).max(b[1].saturating_sub(a[3]));
-        dx.max(dy)
-    };
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for g in 0..groups.len() {
-            if !groups[g].2
-                && groups
-                    .iter()
-                    .any(|h| h.2 && gap(&h.1, &groups[g].1) <= WORD_GAP)
-            {
-                groups[g].2 = true;
-                changed = true;
-            }
-        }
-    }
-    let mut keep = vec![false; on.len()];
-    for (members, _, kept) in groups {
-        if kept {
-            for i in members {
-                keep[i] = true;
-            }
-        }
-    }
-    finish_words(&mut keep, strength, first_row);
-    keep
+    keep_groups(groups, on.len(), strength, first_row)
 }
 
 /// Strength maps of a half: `blobs` random discs and bars of ink, specks
