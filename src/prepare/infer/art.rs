@@ -29,6 +29,11 @@ const MARGIN: f32 = 3.0;
 const UNSOLVABLE_GAP: f32 = 0.5;
 /// Most candidate pairings listed.
 const MAX_CANDIDATES: usize = 200;
+/// The fewest classes the halves are cut into: two pictures. Two classes
+/// (one picture) have no rival pairing, so such a reading is never
+/// written; a larger jump at two classes (the cat's crops against the
+/// astronaut's) must not hide the finer cut into prints below it.
+const FEWEST_CLASSES: usize = 4;
 
 /// What the pictures say, decided or not.
 pub(crate) struct Reading {
@@ -65,7 +70,7 @@ pub(crate) fn classes_of(looks: &[Look]) -> Result<(Classes, Vec<Vec<f32>>), Str
             eprintln!("LOOKS {}", row.join(" "));
         }
     }
-    let classes = classes::cluster(&dist, false)?;
+    let classes = classes::cluster_into(&dist, false, FEWEST_CLASSES)?;
     Ok((classes, dist))
 }
 
@@ -268,3 +273,6 @@ fn mean_strip<'a>(strips: impl Iterator<Item = &'a Vec<looks::Lab>>) -> Vec<look
         .map(|a| a.map(|x| x / f32::max(n, 1.0)))
         .collect()
 }
+
+#[cfg(test)]
+mod tests;

@@ -138,8 +138,13 @@ const CLEAR_GAP: f32 = 1.9;
 
 /// Cuts the halves into classes, an even number of them unless `odd`, or
 /// says why not.
-#[allow(clippy::needless_range_loop)] // a symmetric matrix, read both ways
 pub(crate) fn cluster(dist: &[Vec<f32>], odd: bool) -> Result<Classes, String> {
+    cluster_into(dist, odd, 2)
+}
+
+/// [`cluster`], into at least `fewest` classes.
+#[allow(clippy::needless_range_loop)] // a symmetric matrix, read both ways
+pub(crate) fn cluster_into(dist: &[Vec<f32>], odd: bool, fewest: usize) -> Result<Classes, String> {
     let n = dist.len();
     let mut groups: Vec<Vec<usize>> = (0..n).map(|i| vec![i]).collect();
     let mut link: Vec<Vec<f32>> = dist.to_vec();
@@ -179,7 +184,7 @@ pub(crate) fn cluster(dist: &[Vec<f32>], odd: bool) -> Result<Classes, String> {
     let mut finest_clear: Option<(f32, usize)> = None;
     for i in 0..heights.len().saturating_sub(1) {
         let count = n - 1 - i;
-        if (!odd && !count.is_multiple_of(2)) || count < 2 {
+        if (!odd && !count.is_multiple_of(2)) || count < fewest.max(2) {
             continue;
         }
         // Relative jump: noise makes the distances inside classes small but
