@@ -26,8 +26,9 @@ Damage (a scan): jpeg, blur, noise, turn (scale and a slight turn), light
 (all of these mildly at once).
 
 Usage: infer-styles.py make STYLE SIZE SEED DAMAGE yes/no OUT_DIR   (yes: solvable)
-       infer-styles.py fixture STYLE SEED OUT_DIR [SIZE yes/no]   (a small puzzle for
-           tests/infer_styles.rs: 3x3 and solvable unless told)
+       infer-styles.py fixture STYLE SEED OUT_DIR [SIZE yes/no [shared]]   (a small
+           puzzle for tests/infer_styles.rs: 3x3 and solvable unless told;
+           shared: one palette for all tiles)
        infer-styles.py bench [--styles A,B] [--seeds 1-40] [--jobs 2] [--keep DIR]
 Env: UNSCRAMBLE (the binary), PHOTOS (folder of the sample photographs),
      EMOJI_FONT, TEXT_FONT.
@@ -473,13 +474,26 @@ def damage(kind, folder, size, rng):
     return None
 
 
-def fixture(style, seed, out, size=3, solvable=True):
+def fixture(style, seed, out, size=3, solvable=True, shared=False):
     """A small puzzle for the tests (3x3 unless told): 128-pixel tiles
-    stored as 8-bit palette PNGs (a few KB each)."""
+    stored as 8-bit palette PNGs (a few KB each). `shared`: one palette of
+    64 colours for all tiles, so that copies of one half keep one colour
+    each (a palette per tile gives copies of a photo crop other colours)."""
     os.environ["TILE_SIDE"] = "200" if style == "text" else "128"
     make(style, size, seed, "clean", solvable, out)
+    tiles = sorted((Path(out) / "input").glob("[0-9]*.png"), key=lambda p: int(p.stem))
+    if shared:
+        ims = [Image.open(t).convert("RGB") for t in tiles]
+        w = ims[0].width
+        mosaic = Image.new("RGB", (w * len(ims), w))
+        for k, im in enumerate(ims):
+            mosaic.paste(im, (k * w, 0))
+        palette = mosaic.quantize(64, method=Image.MEDIANCUT, dither=Image.NONE)
+        for t, im in zip(tiles, ims):
+            im.quantize(palette=palette, dither=Image.NONE).save(t, optimize=True)
+        return
     colours = 40 if style == "photo" else 96
-    for t in (Path(out) / "input").glob("[0-9]*.png"):
+    for t in tiles:
         Image.open(t).convert("RGB").quantize(colours, method=Image.MEDIANCUT, dither=Image.NONE).save(t, optimize=True)
 
 
@@ -634,8 +648,9 @@ def report(results, styles):
 if __name__ == "__main__":
     if len(sys.argv) == 5 and sys.argv[1] == "fixture":
         fixture(sys.argv[2], int(sys.argv[3]), sys.argv[4])
-    elif len(sys.argv) == 7 and sys.argv[1] == "fixture":
-        fixture(sys.argv[2], int(sys.argv[3]), sys.argv[4], int(sys.argv[5]), sys.argv[6] == "yes")
+    elif len(sys.argv) in (7, 8) and sys.argv[1] == "fixture":
+        fixture(sys.argv[2], int(sys.argv[3]), sys.argv[4], int(sys.argv[5]), sys.argv[6] == "yes",
+                sys.argv[7:] == ["shared"])
     elif len(sys.argv) >= 2 and sys.argv[1] == "bench":
         bench(sys.argv[2:])
     elif len(sys.argv) == 8 and sys.argv[1] == "make":

@@ -81,6 +81,15 @@ fn round_photo_crops_on_wood() {
     reads_back_or_refuses("photo");
 }
 
+/// Photo crops whose halves continue each other just inside the seam (dev
+/// seed 2's 4x4): read right since the strips are compared next to the
+/// seam; refused before (confidence 0.74), when they were 5 to 21 working
+/// pixels in, where a photograph's detail no longer continues.
+#[test]
+fn photo_crops_are_paired_by_how_they_continue_across_the_seam() {
+    reads_back_or_refuses("photo-seam");
+}
+
 #[test]
 fn symbols_cut_in_two() {
     reads_back_or_refuses("symbols");
