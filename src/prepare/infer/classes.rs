@@ -46,6 +46,9 @@ pub(crate) fn distance(a: &Half, b: &Half) -> f32 {
 /// Share of ink pixels that differ between two ink pictures at full
 /// resolution, under the best turn and a shift of at most a pixel: what
 /// tells "ASTERIX UP" from "ASTERIX LOW" when the normalised crop cannot.
+/// With grey levels on both, the share of ink by level ([`grey_overlap`]):
+/// one name fallen a fraction of a pixel elsewhere on the grid then
+/// differs by a little along its rims, not by whole thresholded pixels.
 pub(crate) fn mask_distance(a: &Mask, turns: &[Mask]) -> f32 {
     let mut best = 1.0f32;
     for b in turns {
@@ -53,14 +56,24 @@ pub(crate) fn mask_distance(a: &Mask, turns: &[Mask]) -> f32 {
         if a.w.abs_diff(b.w) > tolerance || a.h.abs_diff(b.h) > tolerance {
             continue;
         }
-        let total = (a.count + b.count).max(1) as f32;
+        let grey = a.level.len() == a.on.len() && b.level.len() == b.on.len();
+        let (sa, sb) = if grey {
+            (level_sum(a), level_sum(b))
+        } else {
+            (a.count, b.count)
+        };
+        let total = (sa + sb).max(1) as f32;
         // Centres aligned, then shifted by up to a pixel each way.
         let (ox, oy) = ((a.w as i64 - b.w as i64) / 2, (a.h as i64 - b.h as i64) / 2);
         for dy in -1..=1i64 {
             for dx in -1..=1i64 {
                 let (sx, sy) = (ox + dx, oy + dy);
-                let both = overlap(a, b, (sx, sy));
-                let differ = (a.count + b.count - 2 * both) as f32 / total;
+                let both = if grey {
+                    grey_overlap(a, b, (sx, sy))
+                } else {
+                    overlap(a, b, (sx, sy))
+                };
+                let differ = (sa + sb - 2 * both) as f32 / total;
                 best = best.min(differ);
             }
         }
@@ -68,11 +81,38 @@ pub(crate) fn mask_distance(a: &Mask, turns: &[Mask]) -> f32 {
     best
 }
 
+fn level_sum(m: &Mask) -> usize {
+    m.level.iter().map(|&l| usize::from(l)).sum()
+}
+
+/// The ink `a` and `b` share by grey level when `b`'s pixel `(x, y)` is
+/// laid on `a`'s `(x + sx, y + sy)`: the sum of the smaller level of each
+/// two pixels, so that the levels' sums less twice this is the sum of
+/// their differences.
+fn grey_overlap(a: &Mask, b: &Mask, shift: (i64, i64)) -> usize {
+    over_rows(a, b, &a.level, &b.level, shift, |p, q| {
+        usize::from(p.min(q))
+    })
+}
+
 /// How many ink pixels of `b` land on ink of `a` when `b`'s pixel `(x, y)`
-/// is laid on `a`'s `(x + sx, y + sy)`: the rows and columns where both
-/// lie are worked out first, so the count runs over slices without a test
+/// is laid on `a`'s `(x + sx, y + sy)`.
+fn overlap(a: &Mask, b: &Mask, shift: (i64, i64)) -> usize {
+    over_rows(a, b, &a.on, &b.on, shift, |p, q| usize::from(p & q))
+}
+
+/// `both` summed over the pixels of `b` (values `bv`) laid on those of
+/// `a` (values `av`) as in [`overlap`]: the rows and columns where both
+/// lie are worked out first, so the sum runs over slices without a test
 /// per pixel (the names reading compares every two halves of a board).
-fn overlap(a: &Mask, b: &Mask, (sx, sy): (i64, i64)) -> usize {
+fn over_rows<T: Copy>(
+    a: &Mask,
+    b: &Mask,
+    av: &[T],
+    bv: &[T],
+    (sx, sy): (i64, i64),
+    both: impl Fn(T, T) -> usize,
+) -> usize {
     // The range of `b`'s coordinate whose shifted partner lies in `0..a_len`.
     let span = |b_len: usize, a_len: usize, s: i64| {
         let lo = (-s).clamp(0, b_len as i64) as usize;
@@ -88,9 +128,9 @@ fn overlap(a: &Mask, b: &Mask, (sx, sy): (i64, i64)) -> usize {
     let width = x1 - x0;
     (0..y1 - y0)
         .map(|r| {
-            let bs = &b.on[(y0 + r) * b.w + x0..][..width];
-            let as_ = &a.on[(ay0 + r) * a.w + ax0..][..width];
-            bs.iter().zip(as_).filter(|&(&p, &q)| p & q).count()
+            let bs = &bv[(y0 + r) * b.w + x0..][..width];
+            let as_ = &av[(ay0 + r) * a.w + ax0..][..width];
+            bs.iter().zip(as_).map(|(&p, &q)| both(p, q)).sum::<usize>()
         })
         .sum()
 }
@@ -143,105 +183,153 @@ pub(crate) fn cluster(dist: &[Vec<f32>], odd: bool) -> Result<Classes, String> {
 }
 
 /// [`cluster`], into at least `fewest` classes.
-#[allow(clippy::needless_range_loop)] // a symmetric matrix, read both ways
 pub(crate) fn cluster_into(dist: &[Vec<f32>], odd: bool, fewest: usize) -> Result<Classes, String> {
+    let ladder = Ladder::new(dist);
+    let cut = ladder.cut(odd, fewest)?;
+    Ok(ladder.classes(dist, cut))
+}
+
+/// [`cluster`]'s classes, then the coarser cuts that also stand out
+/// clearly (more than one picture's two classes), finest first: what to
+/// try when the finest clear cut pairs into nothing that solves. Copies of
+/// one name printed alike are 0 apart, the same name turned with another
+/// edge a few hundredths; that step from 0 counts as a clear jump and cuts
+/// the copies of one name into a class per edge.
+pub(crate) fn cluster_then_coarser(dist: &[Vec<f32>], odd: bool) -> Result<Vec<Classes>, String> {
+    let ladder = Ladder::new(dist);
+    let cut = ladder.cut(odd, 2)?;
     let n = dist.len();
-    let mut groups: Vec<Vec<usize>> = (0..n).map(|i| vec![i]).collect();
-    let mut link: Vec<Vec<f32>> = dist.to_vec();
-    // Partitions after each merge, and the height of each merge.
-    let mut heights = Vec::new();
-    let mut snapshots = vec![groups.clone()];
-    while groups.len() > 1 {
-        let (mut bi, mut bj, mut best) = (0, 1, f32::INFINITY);
-        for i in 0..groups.len() {
-            for j in i + 1..groups.len() {
-                if link[i][j] < best {
-                    (bi, bj, best) = (i, j, link[i][j]);
+    let mut cuts = vec![cut];
+    cuts.extend(
+        (cut + 1..ladder.heights.len().saturating_sub(1)).filter(|&i| {
+            let count = n - 1 - i;
+            count > 2 && (odd || count.is_multiple_of(2)) && ladder.gap(i) >= CLEAR_GAP
+        }),
+    );
+    Ok(cuts.into_iter().map(|c| ladder.classes(dist, c)).collect())
+}
+
+/// Average-linkage merging of all the halves: the height of each merge and
+/// the partition after it.
+struct Ladder {
+    heights: Vec<f32>,
+    snapshots: Vec<Vec<Vec<usize>>>,
+}
+
+impl Ladder {
+    #[allow(clippy::needless_range_loop)] // a symmetric matrix, read both ways
+    fn new(dist: &[Vec<f32>]) -> Ladder {
+        let n = dist.len();
+        let mut groups: Vec<Vec<usize>> = (0..n).map(|i| vec![i]).collect();
+        let mut link: Vec<Vec<f32>> = dist.to_vec();
+        let mut heights = Vec::new();
+        let mut snapshots = vec![groups.clone()];
+        while groups.len() > 1 {
+            let (mut bi, mut bj, mut best) = (0, 1, f32::INFINITY);
+            for i in 0..groups.len() {
+                for j in i + 1..groups.len() {
+                    if link[i][j] < best {
+                        (bi, bj, best) = (i, j, link[i][j]);
+                    }
                 }
             }
-        }
-        let (si, sj) = (groups[bi].len() as f32, groups[bj].len() as f32);
-        for k in 0..groups.len() {
-            let merged = (link[bi][k] * si + link[bj][k] * sj) / (si + sj);
-            link[bi][k] = merged;
-            link[k][bi] = merged;
-        }
-        let gone = groups.remove(bj);
-        groups[bi].extend(gone);
-        link.remove(bj);
-        for row in &mut link {
-            row.remove(bj);
-        }
-        heights.push(best);
-        snapshots.push(groups.clone());
-    }
-    // After merge `i` (heights[i]) there are n - 1 - i groups; the gap to the
-    // next merge says how clearly they stand apart.
-    // The finest cut that stands out clearly wins: drawn tiles split first
-    // by colour, then each colour by marker, and both jumps are real. Without
-    // a clear one, the largest jump.
-    let mut best: Option<(f32, usize)> = None;
-    let mut finest_clear: Option<(f32, usize)> = None;
-    for i in 0..heights.len().saturating_sub(1) {
-        let count = n - 1 - i;
-        if (!odd && !count.is_multiple_of(2)) || count < fewest.max(2) {
-            continue;
-        }
-        // Relative jump: noise makes the distances inside classes small but
-        // not zero, and what matters is how much larger the next merge is.
-        let gap = (heights[i + 1] + GAP_FLOOR) / (heights[i] + GAP_FLOOR);
-        if best.is_none_or(|(g, _)| gap > g) {
-            best = Some((gap, i));
-        }
-        if gap >= CLEAR_GAP && finest_clear.is_none() {
-            finest_clear = Some((gap, i));
-        }
-    }
-    let best = finest_clear.or(best);
-    let cut = match best {
-        None => return Err("the halves do not fall into an even number of classes".into()),
-        Some((gap, _)) if gap < MIN_GAP => {
-            return Err(format!(
-                "the halves do not fall into classes: no two groups of them look clearly different (largest jump in distance {gap:.2} times, at least {MIN_GAP} needed)"
-            ))
-        }
-        Some((_, cut)) => cut,
-    };
-    let mut members = snapshots[cut + 1].clone();
-    for m in &mut members {
-        m.sort_unstable();
-    }
-    members.sort_unstable_by_key(|m| m[0]);
-    let mut of = vec![0; n];
-    for (c, m) in members.iter().enumerate() {
-        for &h in m {
-            of[h] = c;
-        }
-    }
-    let confidence = members
-        .iter()
-        .enumerate()
-        .map(|(c, m)| {
-            let spread = m
-                .iter()
-                .flat_map(|&a| m.iter().map(move |&b| dist[a][b]))
-                .fold(0.0f32, f32::max);
-            let nearest = m
-                .iter()
-                .flat_map(|&a| (0..n).filter(|&b| of[b] != c).map(move |b| dist[a][b]))
-                .fold(f32::INFINITY, f32::min);
-            if nearest.is_finite() && nearest > 0.0 {
-                (1.0 - spread / nearest).clamp(0.0, 1.0)
-            } else {
-                0.0
+            let (si, sj) = (groups[bi].len() as f32, groups[bj].len() as f32);
+            for k in 0..groups.len() {
+                let merged = (link[bi][k] * si + link[bj][k] * sj) / (si + sj);
+                link[bi][k] = merged;
+                link[k][bi] = merged;
             }
-        })
-        .collect();
-    Ok(Classes {
-        of,
-        members,
-        confidence,
-    })
+            let gone = groups.remove(bj);
+            groups[bi].extend(gone);
+            link.remove(bj);
+            for row in &mut link {
+                row.remove(bj);
+            }
+            heights.push(best);
+            snapshots.push(groups.clone());
+        }
+        Ladder { heights, snapshots }
+    }
+
+    /// Relative jump after merge `i`: noise makes the distances inside
+    /// classes small but not zero, and what matters is how much larger the
+    /// next merge is.
+    fn gap(&self, i: usize) -> f32 {
+        (self.heights[i + 1] + GAP_FLOOR) / (self.heights[i] + GAP_FLOOR)
+    }
+
+    /// The merge after which to cut into at least `fewest` classes, or
+    /// why none.
+    fn cut(&self, odd: bool, fewest: usize) -> Result<usize, String> {
+        let n = self.heights.len() + 1;
+        // After merge `i` (heights[i]) there are n - 1 - i groups; the gap to
+        // the next merge says how clearly they stand apart.
+        // The finest cut that stands out clearly wins: drawn tiles split
+        // first by colour, then each colour by marker, and both jumps are
+        // real. Without a clear one, the largest jump.
+        let mut best: Option<(f32, usize)> = None;
+        let mut finest_clear: Option<(f32, usize)> = None;
+        for i in 0..self.heights.len().saturating_sub(1) {
+            let count = n - 1 - i;
+            if (!odd && !count.is_multiple_of(2)) || count < fewest.max(2) {
+                continue;
+            }
+            let gap = self.gap(i);
+            if best.is_none_or(|(g, _)| gap > g) {
+                best = Some((gap, i));
+            }
+            if gap >= CLEAR_GAP && finest_clear.is_none() {
+                finest_clear = Some((gap, i));
+            }
+        }
+        match finest_clear.or(best) {
+            None => Err("the halves do not fall into an even number of classes".into()),
+            Some((gap, _)) if gap < MIN_GAP => Err(format!(
+                "the halves do not fall into classes: no two groups of them look clearly different (largest jump in distance {gap:.2} times, at least {MIN_GAP} needed)"
+            )),
+            Some((_, cut)) => Ok(cut),
+        }
+    }
+
+    /// The classes after merge `cut`, with how sure each is.
+    fn classes(&self, dist: &[Vec<f32>], cut: usize) -> Classes {
+        let n = dist.len();
+        let mut members = self.snapshots[cut + 1].clone();
+        for m in &mut members {
+            m.sort_unstable();
+        }
+        members.sort_unstable_by_key(|m| m[0]);
+        let mut of = vec![0; n];
+        for (c, m) in members.iter().enumerate() {
+            for &h in m {
+                of[h] = c;
+            }
+        }
+        let confidence = members
+            .iter()
+            .enumerate()
+            .map(|(c, m)| {
+                let spread = m
+                    .iter()
+                    .flat_map(|&a| m.iter().map(move |&b| dist[a][b]))
+                    .fold(0.0f32, f32::max);
+                let nearest = m
+                    .iter()
+                    .flat_map(|&a| (0..n).filter(|&b| of[b] != c).map(move |b| dist[a][b]))
+                    .fold(f32::INFINITY, f32::min);
+                if nearest.is_finite() && nearest > 0.0 {
+                    (1.0 - spread / nearest).clamp(0.0, 1.0)
+                } else {
+                    0.0
+                }
+            })
+            .collect();
+        Classes {
+            of,
+            members,
+            confidence,
+        }
+    }
 }
 
 #[cfg(test)]

@@ -80,7 +80,7 @@ pub(crate) struct Half {
     pub turns: [Mask; 4],
 }
 
-/// A small binary picture, row-major.
+/// A small binary picture, row-major, with the ink's grey levels.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Mask {
     pub w: usize,
@@ -88,6 +88,11 @@ pub(crate) struct Mask {
     pub on: Vec<bool>,
     /// Pixels that are on.
     pub count: usize,
+    /// How strongly each pixel is ink, 0..=255 (0 where it is not on), or
+    /// empty when only `on` is known. A letter's anti-aliased rim is grey:
+    /// thresholded, one name a fraction of a pixel elsewhere on the grid
+    /// gains or loses a pixel along every stroke, and read two ways.
+    pub level: Vec<u8>,
 }
 
 impl Mask {
@@ -97,10 +102,14 @@ impl Mask {
     /// The mask turned a quarter turn counter-clockwise.
     pub(crate) fn turned(&self) -> Mask {
         let mut on = vec![false; self.w * self.h];
+        let mut level = vec![0u8; self.level.len()];
         for y in 0..self.h {
             for x in 0..self.w {
                 // (x, y) goes to (y, w - 1 - x) in a picture h wide.
                 on[(self.w - 1 - x) * self.h + y] = self.get(x, y);
+                if !level.is_empty() {
+                    level[(self.w - 1 - x) * self.h + y] = self.level[y * self.w + x];
+                }
             }
         }
         Mask {
@@ -108,6 +117,7 @@ impl Mask {
             h: self.w,
             on,
             count: self.count,
+            level,
         }
     }
 }
@@ -230,40 +240,49 @@ fn describe_side(tile: &Work, side: usize) -> Half {
         };
     }
     let (w, h) = (u1 - u0 + 1, v1 - v0 + 1);
-    let mut crop = vec![0.0f32; GRID * GRID];
-    for (i, cell) in crop.iter_mut().enumerate() {
-        let (gx, gy) = (i % GRID, i / GRID);
-        // Area average of the ink strength over the grid cell.
-        let (xa, xb) = (u0 + gx * w / GRID, u0 + ((gx + 1) * w).div_ceil(GRID));
-        let (ya, yb) = (v0 + gy * h / GRID, v0 + ((gy + 1) * h).div_ceil(GRID));
-        let (mut s, mut n) = (0.0, 0.0);
-        for y in ya..yb.max(ya + 1).min(WORK / 2) {
-            for x in xa..xb.max(xa + 1).min(WORK) {
-                s += if ink[y * WORK + x] {
-                    strength[y * WORK + x]
-                } else {
-                    0.0
-                };
-                n += 1.0;
-            }
+    let crop = area_average(w, h, |x, y| {
+        let i = (v0 + y) * WORK + u0 + x;
+        if ink[i] {
+            strength[i]
+        } else {
+            0.0
         }
-        *cell = if n > 0.0 { s / n } else { 0.0 };
-    }
-    let on: Vec<bool> = (0..w * h)
-        .map(|i| ink[(v0 + i / w) * WORK + u0 + i % w])
-        .collect();
+    });
+    let at = |i: usize| (v0 + i / w) * WORK + u0 + i % w;
+    let on: Vec<bool> = (0..w * h).map(|i| ink[at(i)]).collect();
     let count = on.iter().filter(|&&b| b).count();
-    let mut upright = Mask { w, h, on, count };
+    let level = (0..w * h)
+        .map(|i| {
+            if ink[at(i)] {
+                (strength[at(i)] * 255.0).round() as u8
+            } else {
+                0
+            }
+        })
+        .collect();
+    let mut upright = Mask {
+        w,
+        h,
+        on,
+        count,
+        level,
+    };
     // The frame was the tile turned `(5 - side) % 4` quarter turns; turn back.
     for _ in 0..(side + 3) % 4 {
         upright = upright.turned();
     }
-    let coarse = coarser(&upright);
+    // Each turn shrunk on its own: blocks taken from the corner the
+    // comparison aligns, whichever way the ink lies. Shrunk once and then
+    // turned, a side not divisible by the block put the blocks of one
+    // name on a top edge and on a right edge a pixel apart.
+    let once = upright.turned();
+    let twice = once.turned();
+    let thrice = twice.turned();
     let turns = [
-        coarse.turned(),
-        coarse.turned().turned(),
-        coarse.turned().turned().turned(),
-        coarse,
+        coarser(&once),
+        coarser(&twice),
+        coarser(&thrice),
+        coarser(&upright),
     ];
     Half {
         ground,
@@ -274,6 +293,41 @@ fn describe_side(tile: &Work, side: usize) -> Half {
         upright,
         turns,
     }
+}
+
+/// The mean of `value` over each cell of a `GRID x GRID` grid laid over
+/// a `w x h` box, pixels counted by the share of them inside the cell: the
+/// grid then lies alike on a name and on the name turned half a turn. (Cells
+/// taken from whole pixels, first rounded down and last up, put the rows of
+/// a name 22 pixels high into other cells turned than upright.)
+fn area_average(w: usize, h: usize, value: impl Fn(usize, usize) -> f32) -> Vec<f32> {
+    // Per cell along one axis of `len` pixels: (pixel, its share in the cell).
+    let spans = |len: usize| -> Vec<Vec<(usize, f32)>> {
+        let step = len as f32 / GRID as f32;
+        (0..GRID)
+            .map(|g| {
+                let (a, b) = (g as f32 * step, (g + 1) as f32 * step);
+                (a.floor() as usize..(b.ceil() as usize).min(len))
+                    .map(|p| (p, (b.min(p as f32 + 1.0) - a.max(p as f32)).max(0.0)))
+                    .collect()
+            })
+            .collect()
+    };
+    let (xs, ys) = (spans(w), spans(h));
+    let mut cells = vec![0.0f32; GRID * GRID];
+    for (gy, row) in ys.iter().enumerate() {
+        for (gx, col) in xs.iter().enumerate() {
+            let (mut s, mut n) = (0.0, 0.0);
+            for &(y, wy) in row {
+                for &(x, wx) in col {
+                    s += value(x, y) * wx * wy;
+                    n += wx * wy;
+                }
+            }
+            cells[gy * GRID + gx] = if n > 0.0 { s / n } else { 0.0 };
+        }
+    }
+    cells
 }
 
 /// The half of a picture that no tile shows: blank card, no ink. It stands
@@ -301,18 +355,32 @@ fn coarser(m: &Mask) -> Mask {
         return m.clone();
     }
     let (w, h) = (m.w.div_ceil(f), m.h.div_ceil(f));
+    let block = |i: usize| {
+        let (x, y) = (i % w * f, i / w * f);
+        (y..(y + f).min(m.h)).flat_map(move |yy| (x..(x + f).min(m.w)).map(move |xx| yy * m.w + xx))
+    };
     let on: Vec<bool> = (0..w * h)
-        .map(|i| {
-            let (x, y) = (i % w * f, i / w * f);
-            let block: Vec<bool> = (y..(y + f).min(m.h))
-                .flat_map(|yy| (x..(x + f).min(m.w)).map(move |xx| (xx, yy)))
-                .map(|(xx, yy)| m.on[yy * m.w + xx])
-                .collect();
-            2 * block.iter().filter(|&&b| b).count() >= block.len()
-        })
+        .map(|i| 2 * block(i).filter(|&j| m.on[j]).count() >= block(i).count())
         .collect();
     let count = on.iter().filter(|&&b| b).count();
-    Mask { w, h, on, count }
+    // A block's level is its mean, whether or not the block counts as on.
+    let level = if m.level.is_empty() {
+        Vec::new()
+    } else {
+        (0..w * h)
+            .map(|i| {
+                let sum: usize = block(i).map(|j| usize::from(m.level[j])).sum();
+                (sum / block(i).count().max(1)) as u8
+            })
+            .collect()
+    };
+    Mask {
+        w,
+        h,
+        on,
+        count,
+        level,
+    }
 }
 
 /// The colour of the ink itself: the median of the quarter of its pixels

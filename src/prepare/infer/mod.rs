@@ -232,11 +232,41 @@ fn read_names(
             dist[j][i] = d;
         }
     }
-    let mut classes = classes::cluster(&dist, false)
-        .or_else(|even| classes::cluster(&dist, true).map_err(|_| even))?;
-    names::split::split_merged(&mut classes, &halves, &dist);
+    let cuts = classes::cluster_then_coarser(&dist, false)
+        .or_else(|even| classes::cluster_then_coarser(&dist, true).map_err(|_| even))?;
+    // The finest clear cut first; a coarser clear one only when that
+    // pairs into nothing that solves (it over-split a name).
+    let mut first = None;
+    for classes in cuts {
+        match pair_names(side, &halves, &dist, classes) {
+            Err(NamesError::Unsolvable(why)) => {
+                first.get_or_insert(why);
+            }
+            Err(NamesError::Other(why)) => return Err(first.unwrap_or(why)),
+            Ok(read) => return Ok(read),
+        }
+    }
+    Err(first.unwrap_or_default())
+}
+
+/// Why a cut into classes was not paired: no pairing of them solves (a
+/// coarser cut may), or anything else.
+enum NamesError {
+    Unsolvable(String),
+    Other(String),
+}
+
+/// The names reading of one cut into classes.
+fn pair_names(
+    side: usize,
+    halves: &[halves::Half],
+    dist: &[Vec<f32>],
+    mut classes: classes::Classes,
+) -> Result<(classes::Classes, pairing::Pairing), NamesError> {
+    names::split::split_merged(&mut classes, halves, dist);
     if classes.members.len().div_ceil(2) > crate::kind::tiles::model::MAX_TOKENS {
-        return Err(format!("{} classes is too many", classes.members.len()));
+        let why = format!("{} classes is too many", classes.members.len());
+        return Err(NamesError::Unsolvable(why));
     }
     // Each class is represented by its most typical member.
     let reps: Vec<usize> = classes
@@ -268,7 +298,10 @@ fn read_names(
         Some(&differences),
         pairing::NODE_BUDGET,
     )
-    .map_err(|e| e.to_string())?;
+    .map_err(|e| match e {
+        pairing::PairingError::Unsolvable { .. } => NamesError::Unsolvable(e.to_string()),
+        _ => NamesError::Other(e.to_string()),
+    })?;
     pairing.one_name_twice = names::one_name_twice(&rep_halves);
     Ok((classes, pairing))
 }

@@ -214,11 +214,21 @@ pub(crate) fn crop(m: &Mask, x0: usize, x1: usize) -> Mask {
     let y0 = (0..m.h).find(|&y| row_on(y)).unwrap_or(0);
     let y1 = (0..m.h).rev().find(|&y| row_on(y)).unwrap_or(0).max(y0);
     let (w, h) = (x1 - x0 + 1, y1 - y0 + 1);
-    let on: Vec<bool> = (0..w * h)
-        .map(|i| m.on[(y0 + i / w) * m.w + x0 + i % w])
-        .collect();
+    let at = |i: usize| (y0 + i / w) * m.w + x0 + i % w;
+    let on: Vec<bool> = (0..w * h).map(|i| m.on[at(i)]).collect();
     let count = on.iter().filter(|&&b| b).count();
-    Mask { w, h, on, count }
+    let level = if m.level.is_empty() {
+        Vec::new()
+    } else {
+        (0..w * h).map(|i| m.level[at(i)]).collect()
+    };
+    Mask {
+        w,
+        h,
+        on,
+        count,
+        level,
+    }
 }
 
 /// How much each two masks share whole words, 0..1: a word on only two

@@ -34,7 +34,13 @@ fn the_overlap_by_rows_counts_what_the_pixel_walk_counts() {
             })
             .collect();
         let count = on.iter().filter(|&&b| b).count();
-        Mask { w, h, on, count }
+        Mask {
+            w,
+            h,
+            on,
+            count,
+            ..Mask::default()
+        }
     };
     let masks = [
         mask(30, 9),
@@ -113,4 +119,70 @@ fn three_prints_are_three_classes_only_when_odd_is_allowed() {
         vec![vec![0, 1, 2, 3], vec![4, 5, 6, 7], vec![8, 9, 10, 11]]
     );
     assert!(cluster(&d, false).map_or(true, |c| c.members.len() != 3));
+}
+
+/// Four names, each printed alike on two edges (0 apart) and turned with
+/// two others (0.06 apart), the names 0.7 apart: the step from 0 is the
+/// finest clear jump, a class per edge; the names' cut is the next one.
+#[test]
+fn copies_printed_alike_make_a_fine_cut_and_the_names_a_coarser_one() {
+    let n = 16;
+    let d: Vec<Vec<f32>> = (0..n)
+        .map(|i| {
+            (0..n)
+                .map(|j| match (i / 4 == j / 4, i / 2 == j / 2) {
+                    _ if i == j => 0.0,
+                    (true, true) => 0.0,
+                    (true, false) => 0.06,
+                    _ => 0.7,
+                })
+                .collect()
+        })
+        .collect();
+    let cuts = cluster_then_coarser(&d, false).expect("classes");
+    assert_eq!(cuts[0].members.len(), 8);
+    assert_eq!(
+        cluster(&d, false).expect("classes").members,
+        cuts[0].members
+    );
+    assert_eq!(cuts.len(), 2, "no cut into 2 classes: one picture");
+    assert_eq!(
+        cuts[1].members,
+        (0..4)
+            .map(|k| (4 * k..4 * k + 4).collect::<Vec<_>>())
+            .collect::<Vec<_>>()
+    );
+}
+
+/// A stroke whose rim fell above the threshold on one print and below it
+/// on the other: by grey level the rim's weak ink differs little.
+#[test]
+fn one_stroke_with_and_without_a_faint_rim_is_closer_by_grey_level() {
+    let mask = |rim: bool, level: bool| {
+        let (w, h) = (6, 8);
+        let on: Vec<bool> = (0..w * h)
+            .map(|i| i % w < 3 || (rim && i % w == 3))
+            .collect();
+        let count = on.iter().filter(|&&b| b).count();
+        let lv = |i: usize| match (on[i], i % w) {
+            (false, _) => 0,
+            (true, 3) => 140,
+            _ => 255,
+        };
+        Mask {
+            w,
+            h,
+            level: if level {
+                (0..w * h).map(lv).collect()
+            } else {
+                Vec::new()
+            },
+            on,
+            count,
+        }
+    };
+    let binary = mask_distance(&mask(true, false), &[mask(false, false)]);
+    let grey = mask_distance(&mask(true, true), &[mask(false, true)]);
+    assert!((binary - 8.0 / 56.0).abs() < 1e-6, "{binary}");
+    assert!(grey < 0.7 * binary, "{grey} against {binary}");
 }

@@ -40,7 +40,13 @@ fn word_with_hole(rows: std::ops::Range<usize>, cols: std::ops::Range<usize>) ->
         .map(|i| !(rows.contains(&(i / w)) && cols.contains(&(i % w))))
         .collect();
     let count = on.iter().filter(|&&b| b).count();
-    Mask { w, h, on, count }
+    Mask {
+        w,
+        h,
+        on,
+        count,
+        ..Mask::default()
+    }
 }
 
 #[test]
