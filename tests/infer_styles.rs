@@ -265,3 +265,40 @@ fn render_infer_renders_no_refused_reading_and_says_where_edges_came_from() {
         "the gallery says where the edges came from"
     );
 }
+
+/// The benchmark's text 3x3 of dev seed 9 (`text-split`): copies of one
+/// name printed alike are 0 apart and the same name turned with another
+/// edge a few hundredths, and that step counted as the clearest cut: 18
+/// classes for 8, no pairing solving. Now a coarser clear cut is tried
+/// when the finest pairs into nothing that solves, and the names are
+/// compared by their grey levels.
+#[test]
+fn text_cards_whose_names_were_cut_into_a_class_per_edge_are_read_right() {
+    let (_tmp, dir, expect) = copy("text-split", true);
+    assert_eq!(expect, "right");
+    let (code, stderr) = check(&dir);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stderr.contains("4 pictures from 8 classes"), "{stderr}");
+    assert!(
+        stderr.contains("the inferred edges equal tile_dict.yaml"),
+        "{stderr}"
+    );
+}
+
+/// Text cards all look alike to the pictures reading (one class of card,
+/// nothing to pair, confidence 0): when the names reading fails, its own
+/// reason is the one given, not the pictures reading's.
+#[test]
+fn a_refused_text_card_says_why_the_names_reading_failed() {
+    let (_tmp, dir, expect) = copy("text-unpaired", false);
+    assert_eq!(expect, "refused");
+    let (code, stderr) = infer(&dir);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(
+        stderr
+            .contains("the pictures do not decide the edges: the halves do not fall into classes"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("continues the seams"), "{stderr}");
+    assert!(!dir.join("input/tile_dict.yaml").exists());
+}

@@ -276,6 +276,10 @@ fn decide_at(
         }),
         // Both refused: the refusal of the reading that came closer.
         (Ok(r), Ok(_)) if art_confidence > names_sure => Ok(from_art(r)),
+        // A pictures reading of one picture (cards that all look alike)
+        // pairs nothing and has no confidence: why the names reading,
+        // which did the reading, failed says more.
+        (Ok(r), Err(n)) if r.pairs.len() < 2 && n != "not read" => Err(n),
         (Ok(r), Err(_)) => Ok(from_art(r)),
         (_, Ok((classes, pairing))) => {
             // In doubt: the classes whose partner the closest other reading

@@ -154,3 +154,18 @@ fn only_the_classes_whose_partner_the_rival_changes_are_in_doubt() {
     assert_eq!(doubt, vec![2, 3, 4, 5]);
     assert_eq!(in_doubt(2, &[(0, 1)], None), vec![0, 1]);
 }
+
+#[test]
+fn the_names_reason_is_given_when_the_pictures_saw_one_picture() {
+    // Cards that all look alike: one class of card a side, one pair.
+    let one = art::Reading {
+        pairs: vec![(0, 1)],
+        ..art_reading(1.5)
+    };
+    let why = "no pairing of the 6 classes into 3 pictures gives a solvable puzzle (3 tried)";
+    let refused = decide(2, || Err(why.into()), Ok(one)).err();
+    assert_eq!(refused.as_deref(), Some(why));
+    // Two pictures or more: the pictures reading's own refusal.
+    let v = decide(2, || Err(why.into()), Ok(art_reading(0.01))).expect("a verdict");
+    assert_eq!(v.source, Source::Pictures);
+}
