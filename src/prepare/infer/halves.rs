@@ -11,7 +11,9 @@
 
 use image::{imageops, Rgba, RgbaImage};
 
+mod grid;
 mod ink;
+use grid::{area_average, coarser};
 use ink::keep_edge_ink;
 
 /// Working side in pixels: large enough that names written on a 400-pixel
@@ -74,7 +76,7 @@ pub(crate) struct Half {
     /// names written upright on a card read upright here.
     pub upright: Mask,
     /// `upright` under each of the four turns (the last unturned), for
-    /// comparisons; shrunk so that its short side has at most [`FINE`]
+    /// comparisons; shrunk so that its short side has at most [`grid::FINE`]
     /// pixels, which keeps the comparison of large markers cheap while
     /// lines of text keep their full resolution.
     pub turns: [Mask; 4],
@@ -295,41 +297,6 @@ fn describe_side(tile: &Work, side: usize) -> Half {
     }
 }
 
-/// The mean of `value` over each cell of a `GRID x GRID` grid laid over
-/// a `w x h` box, pixels counted by the share of them inside the cell: the
-/// grid then lies alike on a name and on the name turned half a turn. (Cells
-/// taken from whole pixels, first rounded down and last up, put the rows of
-/// a name 22 pixels high into other cells turned than upright.)
-fn area_average(w: usize, h: usize, value: impl Fn(usize, usize) -> f32) -> Vec<f32> {
-    // Per cell along one axis of `len` pixels: (pixel, its share in the cell).
-    let spans = |len: usize| -> Vec<Vec<(usize, f32)>> {
-        let step = len as f32 / GRID as f32;
-        (0..GRID)
-            .map(|g| {
-                let (a, b) = (g as f32 * step, (g + 1) as f32 * step);
-                (a.floor() as usize..(b.ceil() as usize).min(len))
-                    .map(|p| (p, (b.min(p as f32 + 1.0) - a.max(p as f32)).max(0.0)))
-                    .collect()
-            })
-            .collect()
-    };
-    let (xs, ys) = (spans(w), spans(h));
-    let mut cells = vec![0.0f32; GRID * GRID];
-    for (gy, row) in ys.iter().enumerate() {
-        for (gx, col) in xs.iter().enumerate() {
-            let (mut s, mut n) = (0.0, 0.0);
-            for &(y, wy) in row {
-                for &(x, wx) in col {
-                    s += value(x, y) * wx * wy;
-                    n += wx * wy;
-                }
-            }
-            cells[gy * GRID + gx] = if n > 0.0 { s / n } else { 0.0 };
-        }
-    }
-    cells
-}
-
 /// The half of a picture that no tile shows: blank card, no ink. It stands
 /// for the partner of a class left over when the classes are odd in number.
 pub(crate) fn absent() -> Half {
@@ -341,45 +308,6 @@ pub(crate) fn absent() -> Half {
         dims: [0.0, 0.0],
         upright: Mask::default(),
         turns: Default::default(),
-    }
-}
-
-/// Short side of the ink pictures compared pixel by pixel.
-const FINE: usize = 24;
-
-/// `m` shrunk by a whole factor until its short side is at most [`FINE`]: a
-/// pixel is on when at least half of its block is.
-fn coarser(m: &Mask) -> Mask {
-    let f = m.w.min(m.h).div_ceil(FINE).max(1);
-    if f == 1 {
-        return m.clone();
-    }
-    let (w, h) = (m.w.div_ceil(f), m.h.div_ceil(f));
-    let block = |i: usize| {
-        let (x, y) = (i % w * f, i / w * f);
-        (y..(y + f).min(m.h)).flat_map(move |yy| (x..(x + f).min(m.w)).map(move |xx| yy * m.w + xx))
-    };
-    let on: Vec<bool> = (0..w * h)
-        .map(|i| 2 * block(i).filter(|&j| m.on[j]).count() >= block(i).count())
-        .collect();
-    let count = on.iter().filter(|&&b| b).count();
-    // A block's level is its mean, whether or not the block counts as on.
-    let level = if m.level.is_empty() {
-        Vec::new()
-    } else {
-        (0..w * h)
-            .map(|i| {
-                let sum: usize = block(i).map(|j| usize::from(m.level[j])).sum();
-                (sum / block(i).count().max(1)) as u8
-            })
-            .collect()
-    };
-    Mask {
-        w,
-        h,
-        on,
-        count,
-        level,
     }
 }
 
