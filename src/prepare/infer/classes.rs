@@ -177,12 +177,14 @@ const GAP_FLOOR: f32 = 0.05;
 const CLEAR_GAP: f32 = 1.9;
 
 /// Cuts the halves into classes, an even number of them unless `odd`, or
-/// says why not.
+/// says why not (the tests' shorthand: the readings ask for a least count).
+#[cfg(test)]
 pub(crate) fn cluster(dist: &[Vec<f32>], odd: bool) -> Result<Classes, String> {
     cluster_into(dist, odd, 2)
 }
 
-/// [`cluster`], into at least `fewest` classes.
+/// Cuts the halves into at least `fewest` classes, an even number of
+/// them unless `odd`, or says why not.
 pub(crate) fn cluster_into(dist: &[Vec<f32>], odd: bool, fewest: usize) -> Result<Classes, String> {
     let ladder = Ladder::new(dist);
     let cut = ladder.cut(odd, fewest)?;
