@@ -142,11 +142,9 @@ impl Deflater {
         let mut start = 0;
         let mut blocks = symbols.chunks(BLOCK_SYMBOLS_BANDS).peekable();
         while let Some(block) = blocks.next() {
-            let covered: usize = block.iter().map(|&s| covers(s)).sum();
-            let end = (start + covered).min(data.len());
             let final_block = last && blocks.peek().is_none();
-            self.write_block(block, &data[start.min(end)..end], final_block, out);
-            start = end;
+            let raw = &data[start.min(data.len())..];
+            start += self.write_block(block, raw, final_block, out);
         }
         if symbols.is_empty() {
             write_stored(&[], last, out);
@@ -223,20 +221,31 @@ impl Deflater {
         }
     }
 
-    /// Writes one block for `raw` (the bytes its symbols cover), dynamic
-    /// Huffman or stored, whichever is smaller.
-    fn write_block(&mut self, symbols: &[u32], raw: &[u8], last: bool, out: &mut BitWriter) {
+    /// Writes one block of `symbols`, which cover the first bytes of
+    /// `raw`, dynamic Huffman or stored, whichever is smaller; returns how
+    /// many bytes of `raw` they cover.
+    fn write_block(
+        &mut self,
+        symbols: &[u32],
+        raw: &[u8],
+        last: bool,
+        out: &mut BitWriter,
+    ) -> usize {
         self.lit_freq.iter_mut().for_each(|f| *f = 0);
         self.dist_freq.iter_mut().for_each(|f| *f = 0);
+        let mut covered = 0;
         for &s in symbols {
             if s & MATCH == 0 {
                 self.lit_freq[s as usize] += 1;
+                covered += 1;
             } else {
                 let (len, dist) = ((s >> 16) as usize & 0x1ff, s as usize & 0xffff);
                 self.lit_freq[257 + usize::from(LEN_CODE[len].0)] += 1;
                 self.dist_freq[usize::from(dist_code(dist).0)] += 1;
+                covered += len;
             }
         }
+        let raw = &raw[..covered.min(raw.len())];
         self.lit_freq[256] += 1;
         code_lengths(&self.lit_freq, 15, &mut self.lit_len);
         code_lengths(&self.dist_freq, 15, &mut self.dist_len);
@@ -255,40 +264,47 @@ impl Deflater {
         let stored = (raw.len() as u64 + 5 * (raw.len() as u64 / 65535 + 1)) * 8 + 7;
         if stored < bits {
             write_stored(raw, last, out);
-            return;
+            return covered;
         }
         out.put(u32::from(last) | 2 << 1, 3);
         header.write(out);
         canonical_codes(&self.lit_len, &mut self.lit_code);
         canonical_codes(&self.dist_len, &mut self.dist_code);
-        let (lc, ll, dc, dl) = (
-            &self.lit_code,
-            &self.lit_len,
-            &self.dist_code,
-            &self.dist_len,
-        );
-        let mut out = out.burst(2 * symbols.len() + 1);
+        // Each symbol's code, and each length's code with its extra bits,
+        // as `bits | count << 24`: one load a symbol.
+        let put = |code: u16, len: u8| u32::from(code) | u32::from(len) << 24;
+        let lits: Vec<u32> = (self.lit_code.iter().zip(&self.lit_len))
+            .map(|(&c, &l)| put(c, l))
+            .collect();
+        let mut lens = [0u32; 259];
+        for (len, slot) in lens.iter_mut().enumerate().skip(MIN_MATCH) {
+            let (code, extra) = LEN_CODE[len];
+            let sym = 257 + usize::from(code);
+            let (c, l) = (self.lit_code[sym], self.lit_len[sym]);
+            *slot = (u32::from(c) | u32::from(extra) << l)
+                | (u32::from(l) + u32::from(LEN_EXTRA[usize::from(code)])) << 24;
+        }
+        // A distance code, its length and its length with the extra bits.
+        let dists: Vec<u32> = (self.dist_code.iter().zip(&self.dist_len).zip(DIST_EXTRA))
+            .map(|((&c, &l), e)| u32::from(c) | u32::from(l) << 16 | u32::from(l + e) << 24)
+            .collect();
+        let mut out = out.burst(bits);
         for &s in symbols {
             if s & MATCH == 0 {
-                out.put(u32::from(lc[s as usize]), u32::from(ll[s as usize]));
+                let p = lits[s as usize];
+                out.put(p & 0xff_ffff, p >> 24);
                 continue;
             }
             let (len, dist) = ((s >> 16) as usize & 0x1ff, s as usize & 0xffff);
-            let (code, extra) = LEN_CODE[len];
-            let sym = 257 + usize::from(code);
-            let n = u32::from(LEN_EXTRA[usize::from(code)]);
-            out.put(
-                u32::from(lc[sym]) | u32::from(extra) << ll[sym],
-                u32::from(ll[sym]) + n,
-            );
+            let p = lens[len];
+            out.put(p & 0xff_ffff, p >> 24);
             let (code, extra) = dist_code(dist);
-            let c = usize::from(code);
-            out.put(
-                u32::from(dc[c]) | extra << dl[c],
-                u32::from(dl[c]) + u32::from(DIST_EXTRA[c]),
-            );
+            let p = dists[usize::from(code)];
+            out.put(p & 0xffff | extra << (p >> 16 & 0xff), p >> 24);
         }
-        out.put(u32::from(lc[256]), u32::from(ll[256]));
+        let p = lits[256];
+        out.put(p & 0xff_ffff, p >> 24);
+        covered
     }
 }
 
