@@ -54,6 +54,8 @@ pub(super) struct Deflater {
     dist_len: Vec<u8>,
     lit_code: Vec<u16>,
     dist_code: Vec<u16>,
+    /// A band's line's candidates ([`band::near_hits`]).
+    near_hits: Vec<u8>,
 }
 
 impl Default for Deflater {
@@ -69,6 +71,7 @@ impl Default for Deflater {
             dist_len: Vec::new(),
             lit_code: Vec::new(),
             dist_code: Vec::new(),
+            near_hits: Vec::new(),
         }
     }
 }
