@@ -11,12 +11,12 @@
 //! of its time (`docs/performance.md` has the measurements).
 
 mod band;
+mod block;
 mod codes;
 mod header;
 
-use super::huffman::{canonical_codes, code_lengths, BitWriter};
-use codes::{dist_code, DIST_EXTRA, LEN_CODE, LEN_EXTRA};
-use header::Header;
+use super::huffman::BitWriter;
+use block::write_stored;
 
 const WINDOW: usize = 32768;
 const MIN_MATCH: usize = 3;
@@ -223,92 +223,6 @@ impl Deflater {
             1
         }
     }
-
-    /// Writes one block of `symbols`, which cover the first bytes of
-    /// `raw`, dynamic Huffman or stored, whichever is smaller; returns how
-    /// many bytes of `raw` they cover.
-    fn write_block(
-        &mut self,
-        symbols: &[u32],
-        raw: &[u8],
-        last: bool,
-        out: &mut BitWriter,
-    ) -> usize {
-        self.lit_freq.iter_mut().for_each(|f| *f = 0);
-        self.dist_freq.iter_mut().for_each(|f| *f = 0);
-        let mut covered = 0;
-        for &s in symbols {
-            if s & MATCH == 0 {
-                self.lit_freq[s as usize] += 1;
-                covered += 1;
-            } else {
-                let (len, dist) = ((s >> 16) as usize & 0x1ff, s as usize & 0xffff);
-                self.lit_freq[257 + usize::from(LEN_CODE[len].0)] += 1;
-                self.dist_freq[usize::from(dist_code(dist).0)] += 1;
-                covered += len;
-            }
-        }
-        let raw = &raw[..covered.min(raw.len())];
-        self.lit_freq[256] += 1;
-        code_lengths(&self.lit_freq, 15, &mut self.lit_len);
-        code_lengths(&self.dist_freq, 15, &mut self.dist_len);
-        let header = Header::new(&self.lit_len, &self.dist_len);
-        let mut bits = header.bits + 3;
-        for (f, l) in self.lit_freq.iter().zip(&self.lit_len) {
-            bits += u64::from(*f) * u64::from(*l);
-        }
-        for (sym, f) in self.lit_freq.iter().enumerate().skip(257) {
-            bits += u64::from(*f) * u64::from(LEN_EXTRA[sym - 257]);
-        }
-        for (sym, (f, l)) in self.dist_freq.iter().zip(&self.dist_len).enumerate() {
-            bits += u64::from(*f) * (u64::from(*l) + u64::from(DIST_EXTRA[sym]));
-        }
-        // A stored block costs its bytes plus 5 header bytes per 65535.
-        let stored = (raw.len() as u64 + 5 * (raw.len() as u64 / 65535 + 1)) * 8 + 7;
-        if stored < bits {
-            write_stored(raw, last, out);
-            return covered;
-        }
-        out.put(u32::from(last) | 2 << 1, 3);
-        header.write(out);
-        canonical_codes(&self.lit_len, &mut self.lit_code);
-        canonical_codes(&self.dist_len, &mut self.dist_code);
-        // Each symbol's code, and each length's code with its extra bits,
-        // as `bits | count << 24`: one load a symbol.
-        let put = |code: u16, len: u8| u32::from(code) | u32::from(len) << 24;
-        let lits: Vec<u32> = (self.lit_code.iter().zip(&self.lit_len))
-            .map(|(&c, &l)| put(c, l))
-            .collect();
-        let mut lens = [0u32; 259];
-        for (len, slot) in lens.iter_mut().enumerate().skip(MIN_MATCH) {
-            let (code, extra) = LEN_CODE[len];
-            let sym = 257 + usize::from(code);
-            let (c, l) = (self.lit_code[sym], self.lit_len[sym]);
-            *slot = (u32::from(c) | u32::from(extra) << l)
-                | (u32::from(l) + u32::from(LEN_EXTRA[usize::from(code)])) << 24;
-        }
-        // A distance code, its length and its length with the extra bits.
-        let dists: Vec<u32> = (self.dist_code.iter().zip(&self.dist_len).zip(DIST_EXTRA))
-            .map(|((&c, &l), e)| u32::from(c) | u32::from(l) << 16 | u32::from(l + e) << 24)
-            .collect();
-        let mut out = out.burst(bits);
-        for &s in symbols {
-            if s & MATCH == 0 {
-                let p = lits[s as usize];
-                out.put(p & 0xff_ffff, p >> 24);
-                continue;
-            }
-            let (len, dist) = ((s >> 16) as usize & 0x1ff, s as usize & 0xffff);
-            let p = lens[len];
-            out.put(p & 0xff_ffff, p >> 24);
-            let (code, extra) = dist_code(dist);
-            let p = dists[usize::from(code)];
-            out.put(p & 0xffff | extra << (p >> 16 & 0xff), p >> 24);
-        }
-        let p = lits[256];
-        out.put(p & 0xff_ffff, p >> 24);
-        covered
-    }
 }
 
 /// How many bytes a symbol stands for.
@@ -347,23 +261,4 @@ fn common_prefix(data: &[u8], a: usize, b: usize, max: usize) -> usize {
         n += 1;
     }
     n
-}
-
-fn write_stored(raw: &[u8], last: bool, out: &mut BitWriter) {
-    let mut chunks = raw.chunks(65535).peekable();
-    if raw.is_empty() {
-        out.put(u32::from(last), 3);
-        out.align();
-        out.out.extend_from_slice(&[0, 0, 0xff, 0xff]);
-        return;
-    }
-    while let Some(chunk) = chunks.next() {
-        let final_chunk = last && chunks.peek().is_none();
-        out.put(u32::from(final_chunk), 3);
-        out.align();
-        let n = chunk.len() as u16;
-        out.out.extend_from_slice(&n.to_le_bytes());
-        out.out.extend_from_slice(&(!n).to_le_bytes());
-        out.out.extend_from_slice(chunk);
-    }
 }
