@@ -11,12 +11,12 @@
 //! of its time (`docs/performance.md` has the measurements).
 
 mod band;
+mod block;
 mod codes;
 mod header;
 
-use super::huffman::{canonical_codes, code_lengths, BitWriter};
-use codes::{dist_code, DIST_EXTRA, LEN_CODE, LEN_EXTRA};
-use header::Header;
+use super::huffman::BitWriter;
+use block::write_stored;
 
 const WINDOW: usize = 32768;
 const MIN_MATCH: usize = 3;
@@ -54,6 +54,8 @@ pub(super) struct Deflater {
     dist_len: Vec<u8>,
     lit_code: Vec<u16>,
     dist_code: Vec<u16>,
+    /// A band's line's candidates ([`band::near_hits`]).
+    near_hits: Vec<u8>,
 }
 
 impl Default for Deflater {
@@ -69,6 +71,7 @@ impl Default for Deflater {
             dist_len: Vec::new(),
             lit_code: Vec::new(),
             dist_code: Vec::new(),
+            near_hits: Vec::new(),
         }
     }
 }
@@ -142,11 +145,9 @@ impl Deflater {
         let mut start = 0;
         let mut blocks = symbols.chunks(BLOCK_SYMBOLS_BANDS).peekable();
         while let Some(block) = blocks.next() {
-            let covered: usize = block.iter().map(|&s| covers(s)).sum();
-            let end = (start + covered).min(data.len());
             let final_block = last && blocks.peek().is_none();
-            self.write_block(block, &data[start.min(end)..end], final_block, out);
-            start = end;
+            let raw = &data[start.min(data.len())..];
+            start += self.write_block(block, raw, final_block, out);
         }
         if symbols.is_empty() {
             write_stored(&[], last, out);
@@ -222,74 +223,6 @@ impl Deflater {
             1
         }
     }
-
-    /// Writes one block for `raw` (the bytes its symbols cover), dynamic
-    /// Huffman or stored, whichever is smaller.
-    fn write_block(&mut self, symbols: &[u32], raw: &[u8], last: bool, out: &mut BitWriter) {
-        self.lit_freq.iter_mut().for_each(|f| *f = 0);
-        self.dist_freq.iter_mut().for_each(|f| *f = 0);
-        for &s in symbols {
-            if s & MATCH == 0 {
-                self.lit_freq[s as usize] += 1;
-            } else {
-                let (len, dist) = ((s >> 16) as usize & 0x1ff, s as usize & 0xffff);
-                self.lit_freq[257 + usize::from(LEN_CODE[len].0)] += 1;
-                self.dist_freq[usize::from(dist_code(dist).0)] += 1;
-            }
-        }
-        self.lit_freq[256] += 1;
-        code_lengths(&self.lit_freq, 15, &mut self.lit_len);
-        code_lengths(&self.dist_freq, 15, &mut self.dist_len);
-        let header = Header::new(&self.lit_len, &self.dist_len);
-        let mut bits = header.bits + 3;
-        for (f, l) in self.lit_freq.iter().zip(&self.lit_len) {
-            bits += u64::from(*f) * u64::from(*l);
-        }
-        for (sym, f) in self.lit_freq.iter().enumerate().skip(257) {
-            bits += u64::from(*f) * u64::from(LEN_EXTRA[sym - 257]);
-        }
-        for (sym, (f, l)) in self.dist_freq.iter().zip(&self.dist_len).enumerate() {
-            bits += u64::from(*f) * (u64::from(*l) + u64::from(DIST_EXTRA[sym]));
-        }
-        // A stored block costs its bytes plus 5 header bytes per 65535.
-        let stored = (raw.len() as u64 + 5 * (raw.len() as u64 / 65535 + 1)) * 8 + 7;
-        if stored < bits {
-            write_stored(raw, last, out);
-            return;
-        }
-        out.put(u32::from(last) | 2 << 1, 3);
-        header.write(out);
-        canonical_codes(&self.lit_len, &mut self.lit_code);
-        canonical_codes(&self.dist_len, &mut self.dist_code);
-        let (lc, ll, dc, dl) = (
-            &self.lit_code,
-            &self.lit_len,
-            &self.dist_code,
-            &self.dist_len,
-        );
-        let mut out = out.burst(2 * symbols.len() + 1);
-        for &s in symbols {
-            if s & MATCH == 0 {
-                out.put(u32::from(lc[s as usize]), u32::from(ll[s as usize]));
-                continue;
-            }
-            let (len, dist) = ((s >> 16) as usize & 0x1ff, s as usize & 0xffff);
-            let (code, extra) = LEN_CODE[len];
-            let sym = 257 + usize::from(code);
-            let n = u32::from(LEN_EXTRA[usize::from(code)]);
-            out.put(
-                u32::from(lc[sym]) | u32::from(extra) << ll[sym],
-                u32::from(ll[sym]) + n,
-            );
-            let (code, extra) = dist_code(dist);
-            let c = usize::from(code);
-            out.put(
-                u32::from(dc[c]) | extra << dl[c],
-                u32::from(dl[c]) + u32::from(DIST_EXTRA[c]),
-            );
-        }
-        out.put(u32::from(lc[256]), u32::from(ll[256]));
-    }
 }
 
 /// How many bytes a symbol stands for.
@@ -328,23 +261,4 @@ fn common_prefix(data: &[u8], a: usize, b: usize, max: usize) -> usize {
         n += 1;
     }
     n
-}
-
-fn write_stored(raw: &[u8], last: bool, out: &mut BitWriter) {
-    let mut chunks = raw.chunks(65535).peekable();
-    if raw.is_empty() {
-        out.put(u32::from(last), 3);
-        out.align();
-        out.out.extend_from_slice(&[0, 0, 0xff, 0xff]);
-        return;
-    }
-    while let Some(chunk) = chunks.next() {
-        let final_chunk = last && chunks.peek().is_none();
-        out.put(u32::from(final_chunk), 3);
-        out.align();
-        let n = chunk.len() as u16;
-        out.out.extend_from_slice(&n.to_le_bytes());
-        out.out.extend_from_slice(&(!n).to_le_bytes());
-        out.out.extend_from_slice(chunk);
-    }
 }
