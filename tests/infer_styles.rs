@@ -105,6 +105,36 @@ fn drawn_tiles() {
     reads_back_or_refuses("drawn");
 }
 
+/// Symbols cut in two, two of them in one colour (dev seed 1 of the
+/// benchmark: a green arrow and a green star, a pink arrow, a blue heart):
+/// the strips' colours cannot tell the green arrow's shaft from the star's
+/// halves, and the reading was refused (confidence 0.30). Where and at
+/// what angle each half's outline crosses the seam pairs them: read from
+/// the pictures, right.
+#[test]
+fn symbols_sharing_a_colour_are_paired_by_how_their_outlines_continue() {
+    let (_tmp, dir, expect) = copy("symbols-shared-colours", true);
+    assert_eq!(expect, "right");
+    let out = unscramble()
+        .args(["infer", "--check", "--json"])
+        .arg(&dir)
+        .output()
+        .expect("runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(doc["read_from"], "pictures", "{doc}");
+    assert_eq!(
+        doc["differences"].as_array().map(Vec::len),
+        Some(0),
+        "{doc}"
+    );
+    assert!(
+        doc["confidence"].as_f64().expect("confidence") >= 0.9,
+        "{doc}"
+    );
+}
+
 /// Drawn tiles whose pictures reading cuts both halves of each colour into
 /// one class (4 classes for 4 pictures' 8): the pictures prefer pairings
 /// the solver rules out, and the one that solves (as any pairing of so few

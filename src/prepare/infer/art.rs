@@ -11,6 +11,7 @@
 use super::candidates::{best_pairings, support, SUPPORTED};
 use super::classes::{self, Classes};
 use super::looks::{self, Look, HUES};
+use super::outline::{self, Outline};
 use super::pairing;
 use super::seam;
 use crate::kind::tiles::solve::{self, Limits};
@@ -79,6 +80,7 @@ pub(crate) fn classes_of(looks: &[Look]) -> Result<(Classes, Vec<Vec<f32>>), Str
 pub(crate) fn read(
     side: usize,
     looks: &[Look],
+    outlines: &[Option<Outline>],
     classes: Classes,
     budget: u64,
 ) -> Result<Reading, String> {
@@ -86,7 +88,7 @@ pub(crate) fn read(
     if k % 2 == 1 || k < 2 {
         return Err(format!("{k} classes cannot be paired into pictures"));
     }
-    let cost = pair_costs(looks, &classes);
+    let cost = pair_costs(looks, outlines, &classes);
     let candidates = best_pairings(&cost, MARGIN, MAX_CANDIDATES);
     let Some(best) = candidates.first() else {
         return Err("no pairing of the classes".into());
@@ -181,9 +183,13 @@ fn changed_classes(a: &[(usize, usize)], b: &[(usize, usize)]) -> Vec<usize> {
     out
 }
 
-/// The cost of pairing each two classes: how badly their strips continue
-/// each other, plus how unlike their palettes are.
-pub(crate) fn pair_costs(looks: &[Look], classes: &Classes) -> Vec<Vec<f32>> {
+/// The cost of pairing each two classes: how badly their strips and their
+/// outlines continue each other, plus how unlike their palettes are.
+pub(crate) fn pair_costs(
+    looks: &[Look],
+    outlines: &[Option<Outline>],
+    classes: &Classes,
+) -> Vec<Vec<f32>> {
     let k = classes.members.len();
     let strips: Vec<seam::Strips> = classes
         .members
@@ -226,15 +232,25 @@ pub(crate) fn pair_costs(looks: &[Look], classes: &Classes) -> Vec<Vec<f32>> {
             r
         })
         .collect();
+    let lines: Vec<Option<Outline>> = classes
+        .members
+        .iter()
+        .map(|m| outline::of_class(m.iter().map(|&h| &outlines[h])))
+        .collect();
+    let edges: Vec<seam::Edge> = (0..k)
+        .map(|c| seam::Edge {
+            strips: &strips[c],
+            fg: &strip_fg[c],
+            outline: lines[c].as_ref(),
+        })
+        .collect();
     let measures = seam::in_use();
     let mut cost = vec![vec![0.0f32; k]; k];
     for i in 0..k {
         for j in i + 1..k {
             let s = measures
                 .iter()
-                .map(|&m| {
-                    seam::dissimilarity(m, &strips[i], &strips[j], &strip_fg[i], &strip_fg[j])
-                })
+                .map(|&m| seam::dissimilarity(m, &edges[i], &edges[j]))
                 .sum::<f32>()
                 / SEAM_SCALE;
             let h = palette_distance(&own[i], &own[j]);

@@ -13,6 +13,7 @@ pub(crate) mod halves;
 pub(crate) mod looks;
 pub(crate) mod markers;
 pub(crate) mod names;
+pub(crate) mod outline;
 pub mod pairing;
 pub(crate) mod seam;
 pub(crate) mod sheet;
@@ -310,8 +311,10 @@ fn pair_names(
 /// seams continue ([`art`]).
 fn read_art(side: usize, works: &[halves::Work]) -> Result<art::Reading, String> {
     let looks: Vec<looks::Look> = works.iter().flat_map(looks::describe).collect();
+    let outlines: Vec<Option<outline::Outline>> =
+        works.iter().flat_map(outline::describe).collect();
     let (classes, _) = art::classes_of(&looks)?;
-    art::read(side, &looks, classes, pairing::NODE_BUDGET)
+    art::read(side, &looks, &outlines, classes, pairing::NODE_BUDGET)
 }
 
 /// Writes the inferred notation and review sheet into `input_dir` (only the

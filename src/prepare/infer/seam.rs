@@ -13,13 +13,19 @@
 //! * [`Measure::Gradient`] (Gallagher, CVPR 2012, Mahalanobis gradient
 //!   compatibility): the step across the seam is scored against the
 //!   distribution (mean and covariance) of the steps inside each half.
+//! * [`Measure::Outline`]: how the silhouettes' boundaries continue across
+//!   the seam ([`outline`]): where they cross the side and at what angle.
+//!   The strips' colours cannot tell an arrow's head from a heart's top in
+//!   one colour, both crossing the seam at one width; the angles can.
 //!
 //! Which one `infer` uses was decided on scripts/bench-infer-styles (see
 //! the docs' infer section).
 //!
 //! [`looks::BANDS`]: super::looks::BANDS
+//! [`outline`]: super::outline
 
 use super::looks::{delta, Lab, STRIP};
+use super::outline::{self, Outline};
 
 /// The seam measures compared.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,21 +33,24 @@ pub(crate) enum Measure {
     Band,
     Prediction,
     Gradient,
+    Outline,
 }
 
-/// The measure `infer` pairs classes with: compared on the development
-/// seeds of scripts/bench-infer-styles, alone and added together, the band
-/// difference read the most puzzles right at a margin no wrong reading
-/// reached (docs/infer.md, "The seam measures compared").
-pub(crate) const USED: Measure = Measure::Band;
+/// The measures `infer` pairs classes with, added: compared on the
+/// development seeds of scripts/bench-infer-styles, alone and added
+/// together, the band difference read the most puzzles right at a margin
+/// no wrong reading reached (docs/infer.md, "The seam measures compared"),
+/// and the outline added to it read symbols cut in two, which no colour
+/// measure did.
+pub(crate) const USED: [Measure; 2] = [Measure::Band, Measure::Outline];
 
 /// The measures in use, their dissimilarities added: [`USED`], or those
 /// `UNSCRAMBLE_INFER_DEBUG_SEAM` names (`band`, `prediction`, `gradient`,
-/// joined by `+`), so that scripts/bench-infer-styles can compare them on
-/// one set of puzzles.
+/// `outline`, joined by `+`), so that scripts/bench-infer-styles can
+/// compare them on one set of puzzles.
 pub(crate) fn in_use() -> Vec<Measure> {
     let Ok(names) = std::env::var("UNSCRAMBLE_INFER_DEBUG_SEAM") else {
-        return vec![USED];
+        return USED.to_vec();
     };
     let named: Vec<Measure> = names
         .split('+')
@@ -49,11 +58,12 @@ pub(crate) fn in_use() -> Vec<Measure> {
             "prediction" => Some(Measure::Prediction),
             "gradient" => Some(Measure::Gradient),
             "band" => Some(Measure::Band),
+            "outline" => Some(Measure::Outline),
             _ => None,
         })
         .collect();
     if named.is_empty() {
-        vec![USED]
+        USED.to_vec()
     } else {
         named
     }
@@ -62,21 +72,42 @@ pub(crate) fn in_use() -> Vec<Measure> {
 /// The two bands of a half, outer first.
 pub(crate) type Strips = [Vec<Lab>; 2];
 
+/// What the measures read of one side of a seam (a class's halves).
+pub(crate) struct Edge<'a> {
+    pub strips: &'a Strips,
+    /// Per sample of the outer strip, how clearly it is picture (0 for the
+    /// tile's ground).
+    pub fg: &'a [f32],
+    pub outline: Option<&'a Outline>,
+}
+
+/// The outline measure's cost ([`outline::cost`], at most
+/// [`outline::CAP`]) in the band difference's units: an outline that does
+/// not continue at all weighs as much as a strip of another colour.
+const OUTLINE_SCALE: f32 = 20.0;
+/// The outline cost of a pair one of whose classes shows no outline (no
+/// picture crossing the side on a plain ground: photos on wood, cards):
+/// that of a pair whose outlines continue only roughly, the same for every
+/// such pair, so that a puzzle without outlines is paired as before.
+const NO_OUTLINE: f32 = 1.0;
+
 /// Dissimilarity of halves `a` and `b` meeting at a seam, symmetric. The
 /// band measure weighs each sample by how clearly it is picture in either
 /// strip (`fa`, `fb`: 0 for the tile's ground), so a symbol a fifth as wide
 /// as the side is not drowned by the plain ground beside it.
-pub(crate) fn dissimilarity(
-    measure: Measure,
-    a: &Strips,
-    b: &Strips,
-    fa: &[f32],
-    fb: &[f32],
-) -> f32 {
+pub(crate) fn dissimilarity(measure: Measure, a: &Edge, b: &Edge) -> f32 {
+    let (sa, sb) = (a.strips, b.strips);
     match measure {
-        Measure::Band => band(a, b, fa, fb),
-        Measure::Prediction => 0.5 * (predicted(a, b) + predicted(b, a)),
-        Measure::Gradient => 0.5 * (mahalanobis(a, b) + mahalanobis(b, a)),
+        Measure::Band => band(sa, sb, a.fg, b.fg),
+        Measure::Prediction => 0.5 * (predicted(sa, sb) + predicted(sb, sa)),
+        Measure::Gradient => 0.5 * (mahalanobis(sa, sb) + mahalanobis(sb, sa)),
+        Measure::Outline => {
+            OUTLINE_SCALE
+                * match (a.outline, b.outline) {
+                    (Some(x), Some(y)) => outline::cost(x, y),
+                    _ => NO_OUTLINE,
+                }
+        }
     }
 }
 
@@ -199,10 +230,15 @@ mod tests {
                 .collect()
         });
         let w = vec![1.0; STRIP];
+        let edge = |strips| Edge {
+            strips,
+            fg: &w,
+            outline: None,
+        };
         for m in [Measure::Band, Measure::Prediction, Measure::Gradient] {
             let (good, bad) = (
-                dissimilarity(m, &a, &partner, &w, &w),
-                dissimilarity(m, &a, &stranger, &w, &w),
+                dissimilarity(m, &edge(&a), &edge(&partner)),
+                dissimilarity(m, &edge(&a), &edge(&stranger)),
             );
             assert!(good < bad, "{m:?}: {good} against {bad}");
         }
