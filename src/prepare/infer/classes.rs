@@ -287,7 +287,8 @@ impl Ladder {
         match finest_clear.or(best) {
             None => Err("the halves do not fall into an even number of classes".into()),
             Some((gap, _)) if gap < MIN_GAP => Err(format!(
-                "the halves do not fall into classes: no two groups of them look clearly different (largest jump in distance {gap:.2} times, at least {MIN_GAP} needed)"
+                "the halves do not fall into classes: no two groups of them look clearly different (largest jump in distance {:.2} times, at least {MIN_GAP} needed)",
+                super::two_places_down(gap)
             )),
             Some((_, cut)) => Ok(cut),
         }

@@ -242,7 +242,8 @@ fn decide_at(
         };
         let refusal = (art_confidence < art_write_at).then(|| {
             format!(
-                "another pairing of the classes continues the seams almost as well (confidence {art_confidence:.2}, at least {WRITE_AT} needed)"
+                "another pairing of the classes continues the seams almost as well (confidence {:.2}, at least {WRITE_AT} needed)",
+                super::two_places_down(art_confidence)
             )
         });
         Verdict {
@@ -301,8 +302,9 @@ fn decide_at(
                 "the names written on the tiles and the pictures' seams pair the same classes differently".to_string()
             } else {
                 format!(
-                    "another pairing of the classes that solves the puzzle looks almost as alike (its names score {:.0} % below; confidence {names_sure:.2}, at least {WRITE_AT} needed)",
-                    100.0 * pairing.margin
+                    "another pairing of the classes that solves the puzzle looks almost as alike (its names score {:.0} % below; confidence {:.2}, at least {WRITE_AT} needed)",
+                    100.0 * pairing.margin,
+                    super::two_places_down(names_sure)
                 )
             };
             Ok(Verdict {

@@ -309,6 +309,13 @@ fn pair_names(
 
 /// The pictures reading: halves described as pictures, paired by how their
 /// seams continue ([`art`]).
+/// `x` cut (not rounded) to two decimals, for a measure printed beside
+/// the threshold it missed: 0.8996 rounded reads "0.90, at least 0.9
+/// needed", which says the refused reading passed.
+pub(crate) fn two_places_down(x: f32) -> f32 {
+    (x * 100.0).floor() / 100.0
+}
+
 fn read_art(side: usize, works: &[halves::Work]) -> Result<art::Reading, String> {
     let looks: Vec<looks::Look> = works.iter().flat_map(looks::describe).collect();
     let outlines: Vec<Option<outline::Outline>> =

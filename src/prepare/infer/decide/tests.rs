@@ -169,3 +169,14 @@ fn the_names_reason_is_given_when_the_pictures_saw_one_picture() {
     let v = decide(2, || Err(why.into()), Ok(art_reading(0.01))).expect("a verdict");
     assert_eq!(v.source, Source::Pictures);
 }
+
+#[test]
+fn a_refused_measure_is_never_printed_at_its_threshold() {
+    // The 4x4 of photo crops of seed 34 was refused "at 0.90, at least 0.9
+    // needed": 0.8996 rounded.
+    let shown = |x: f32| format!("{:.2}", crate::prepare::infer::two_places_down(x));
+    assert_eq!(shown(0.8996), "0.89");
+    assert_eq!(shown(1.4999), "1.49");
+    assert_eq!(shown(0.9), "0.90");
+    assert_eq!(shown(0.3), "0.30");
+}
