@@ -74,17 +74,18 @@ fn table() -> &'static Table {
 /// differences are averaged over blocks of [`BLOCK`] x [`BLOCK`] cells
 /// before their size is taken: a scan's noise and JPEG's blocks, which
 /// differ from cell to cell, cancel there, where a picture's detail does
-/// not.
+/// not; what of them is left in a block's mean is taken off by the cells'
+/// scatter ([`Block::size`]).
 ///
 /// [`delta`]: super::delta
 pub(crate) fn distance(a: &Look, b: &Look) -> f32 {
     let table = table();
     let shift_l = light_shift(table, a, b);
-    let mut sums = [([0.0f32; 3], 0.0f32); BLOCKS];
+    let mut sums = [Block::default(); BLOCKS];
     let mut best = f32::INFINITY;
     for meets in &table.shifts {
         for (x, y, flip) in [(a, b, 1.0f32), (b, a, -1.0)] {
-            sums.fill(([0.0; 3], 0.0));
+            sums.fill(Block::default());
             let moved = flip * shift_l;
             for m in meets {
                 let (i, j) = (usize::from(m.i), usize::from(m.j));
@@ -92,15 +93,12 @@ pub(crate) fn distance(a: &Look, b: &Look) -> f32 {
                 let w = x.fg[i].max(y.fg[j]) + GROUND_WEIGHT;
                 // Lightness counted half, as in `delta`.
                 let d = [0.5 * (p[0] - c[0] - moved), p[1] - c[1], p[2] - c[2]];
-                let sum = &mut sums[usize::from(m.k)];
-                (0..3).for_each(|q| sum.0[q] += w * d[q]);
-                sum.1 += w;
+                sums[usize::from(m.k)].add(w, d);
             }
             let (mut s, mut n) = (0.0, 0.0);
-            for (d, w) in sums.iter().filter(|(_, w)| *w > 0.0) {
-                let size = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt() / w;
-                s += w * size.min(CAP);
-                n += w;
+            for block in sums.iter().filter(|b| b.w > 0.0) {
+                s += block.w * block.size().min(CAP);
+                n += block.w;
             }
             if n > 0.0 {
                 best = best.min(s / n);
@@ -108,6 +106,49 @@ pub(crate) fn distance(a: &Look, b: &Look) -> f32 {
         }
     }
     best
+}
+
+/// The cells' colour differences summed over one block, weighed.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Block {
+    /// Sum of `w * d`.
+    d: [f32; 3],
+    /// Sum of `w * |d|^2`.
+    sq: f32,
+    pub(super) w: f32,
+    /// Sum of `w^2`.
+    ww: f32,
+}
+
+impl Block {
+    pub(super) fn add(&mut self, w: f32, d: [f32; 3]) {
+        (0..3).for_each(|q| self.d[q] += w * d[q]);
+        self.sq += w * (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+        self.w += w;
+        self.ww += w * w;
+    }
+
+    /// The size of the block's mean difference, less what the cells'
+    /// scatter about that mean gives two copies by chance. A scan's noise
+    /// makes copies of one half differ cell by cell, so the mean of a
+    /// block's sixteen differences is not zero but about their scatter
+    /// over four; a picture's detail that differs moves the whole block's
+    /// mean far beyond that. (The square of the mean's size, less the
+    /// scatter's share, is what the mean's size would be without the
+    /// chance part, on average.)
+    pub(super) fn size(&self) -> f32 {
+        let mean = self.d.map(|x| x / self.w);
+        let mean_sq = mean[0] * mean[0] + mean[1] * mean[1] + mean[2] * mean[2];
+        let scatter = (self.sq / self.w - mean_sq).max(0.0);
+        // How many cells' worth the weights amount to.
+        let cells = self.w * self.w / self.ww.max(f32::MIN_POSITIVE);
+        let chance = if cells > 1.5 {
+            scatter / (cells - 1.0)
+        } else {
+            0.0
+        };
+        (mean_sq - chance).max(0.0).sqrt()
+    }
 }
 
 /// How much lighter `a` is than `b`: over the cells that are picture in

@@ -7,12 +7,12 @@ use super::*;
 fn plain(a: &Look, b: &Look) -> f32 {
     let shift_l = plain_light_shift(a, b);
     let (bc, br) = (COLS.div_ceil(BLOCK), ROWS.div_ceil(BLOCK));
-    let mut sums = vec![([0.0f32; 3], 0.0f32); bc * br];
+    let mut sums = vec![Block::default(); bc * br];
     let mut best = f32::INFINITY;
     for dv in 0..=1i64 {
         for du in -1..=1i64 {
             for (x, y, flip) in [(a, b, 1.0f32), (b, a, -1.0)] {
-                sums.iter_mut().for_each(|s| *s = ([0.0; 3], 0.0));
+                sums.iter_mut().for_each(|s| *s = Block::default());
                 for i in (0..COLS * ROWS).filter(|&i| inside(i)) {
                     let (cx, cy) = ((i % COLS) as i64 + du, (i / COLS) as i64 + dv);
                     if cx < 0 || cx >= COLS as i64 || cy >= ROWS as i64 {
@@ -30,14 +30,12 @@ fn plain(a: &Look, b: &Look) -> f32 {
                         p[1] - c[1],
                         p[2] - c[2],
                     ];
-                    (0..3).for_each(|q| sums[k].0[q] += w * d[q]);
-                    sums[k].1 += w;
+                    sums[k].add(w, d);
                 }
                 let (mut s, mut n) = (0.0, 0.0);
-                for (d, w) in sums.iter().filter(|(_, w)| *w > 0.0) {
-                    let size = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt() / w;
-                    s += w * size.min(CAP);
-                    n += w;
+                for block in sums.iter().filter(|b| b.w > 0.0) {
+                    s += block.w * block.size().min(CAP);
+                    n += block.w;
                 }
                 if n > 0.0 {
                     best = best.min(s / n);
@@ -112,4 +110,54 @@ fn the_tabled_distance_is_the_plain_walk_to_the_bit() {
     assert_eq!(t.inside.len(), cells);
     assert_eq!(t.shifts[1].len(), cells);
     assert!(t.shifts.iter().all(|m| m.len() > cells * 9 / 10));
+}
+
+#[test]
+fn a_noisy_copy_is_nearer_than_a_picture_that_differs_in_one_part() {
+    // A photograph's detail is smooth at the cells' scale: it does not
+    // differ from cell to cell as noise does.
+    let cells = (0..COLS * ROWS)
+        .map(|i| {
+            let (x, y) = ((i % COLS) as f32, (i / COLS) as f32);
+            [
+                50.0 + 20.0 * (x / 5.0).sin(),
+                10.0 * (y / 4.0).cos(),
+                20.0 * ((x + y) / 7.0).sin(),
+            ]
+        })
+        .collect();
+    let picture = Look {
+        cells,
+        strips: [Vec::new(), Vec::new()],
+        hues: [0.0; HUES],
+        fg: vec![1.0; COLS * ROWS],
+        strip_fg: Vec::new(),
+    };
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut next = || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed >> 40) as f32 / (1u64 << 24) as f32 - 0.5
+    };
+    // The copy scanned with noise: each cell's colour off by up to 16 each
+    // way, independently.
+    let mut copy = picture.clone();
+    for c in &mut copy.cells {
+        *c = [
+            c[0] + 32.0 * next(),
+            c[1] + 32.0 * next(),
+            c[2] + 32.0 * next(),
+        ];
+    }
+    // Another picture: the same but redder by 12 along one stretch of the
+    // side (a tenth of its columns).
+    let mut other = picture.clone();
+    for (i, c) in other.cells.iter_mut().enumerate() {
+        if (36..44).contains(&(i % COLS)) {
+            c[1] += 12.0;
+        }
+    }
+    let (same, different) = (distance(&picture, &copy), distance(&picture, &other));
+    assert!(same < 0.8 * different, "{same} against {different}");
 }
