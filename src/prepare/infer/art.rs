@@ -10,19 +10,15 @@
 
 use super::candidates::{best_pairings, support, SUPPORTED};
 use super::classes::{self, Classes};
-use super::looks::{self, Look, HUES};
-use super::outline::{self, Outline};
+use super::cost::pair_costs;
+use super::looks::{self, Look};
+use super::outline::Outline;
 use super::pairing;
-use super::seam;
 use crate::kind::tiles::solve::{self, Limits};
 
 /// Look distances are divided by this so that 1 is "clearly different" for
 /// the class cut: about the CIELAB distance between two prints.
 const LOOK_SCALE: f32 = 20.0;
-/// Seam dissimilarities are divided by this before they are added up.
-const SEAM_SCALE: f32 = 20.0;
-/// Weight of the palette difference (0..2) in a pair's cost.
-const HUE_WEIGHT: f32 = 1.0;
 /// Pairings costing more than the best by this much are not considered.
 const MARGIN: f32 = 3.0;
 /// A pairing that solves but costs this much more than the best one that
@@ -181,113 +177,6 @@ fn changed_classes(a: &[(usize, usize)], b: &[(usize, usize)]) -> Vec<usize> {
         .collect();
     out.sort_unstable();
     out
-}
-
-/// The cost of pairing each two classes: how badly their strips and their
-/// outlines continue each other, plus how unlike their palettes are.
-pub(crate) fn pair_costs(
-    looks: &[Look],
-    outlines: &[Option<Outline>],
-    classes: &Classes,
-) -> Vec<Vec<f32>> {
-    let k = classes.members.len();
-    let strips: Vec<seam::Strips> = classes
-        .members
-        .iter()
-        .map(|m| std::array::from_fn(|b| mean_strip(m.iter().map(|&h| &looks[h].strips[b]))))
-        .collect();
-    let strip_fg: Vec<Vec<f32>> = classes
-        .members
-        .iter()
-        .map(|m| {
-            (0..looks::STRIP)
-                .map(|k| {
-                    m.iter().map(|&h| looks[h].strip_fg[k]).sum::<f32>() / m.len().max(1) as f32
-                })
-                .collect()
-        })
-        .collect();
-    let palettes: Vec<[f32; HUES]> = classes
-        .members
-        .iter()
-        .map(|m| {
-            let mut p = [0.0f32; HUES];
-            for &h in m {
-                (0..HUES).for_each(|b| p[b] += looks[h].hues[b] / m.len() as f32);
-            }
-            p
-        })
-        .collect();
-    // What every class shares (a coloured ground) says nothing.
-    let common: [f32; HUES] =
-        std::array::from_fn(|b| palettes.iter().map(|p| p[b]).fold(f32::INFINITY, f32::min));
-    let own: Vec<[f32; HUES]> = palettes
-        .iter()
-        .map(|p| {
-            let mut r: [f32; HUES] = std::array::from_fn(|b| (p[b] - common[b]).max(0.0));
-            let s: f32 = r.iter().sum();
-            if s > 0.0 {
-                r.iter_mut().for_each(|x| *x /= s);
-            }
-            r
-        })
-        .collect();
-    let lines: Vec<Option<Outline>> = classes
-        .members
-        .iter()
-        .map(|m| outline::of_class(m.iter().map(|&h| &outlines[h])))
-        .collect();
-    let edges: Vec<seam::Edge> = (0..k)
-        .map(|c| seam::Edge {
-            strips: &strips[c],
-            fg: &strip_fg[c],
-            outline: lines[c].as_ref(),
-        })
-        .collect();
-    let measures = seam::in_use();
-    let mut cost = vec![vec![0.0f32; k]; k];
-    for i in 0..k {
-        for j in i + 1..k {
-            let s = measures
-                .iter()
-                .map(|&m| seam::dissimilarity(m, &edges[i], &edges[j]))
-                .sum::<f32>()
-                / SEAM_SCALE;
-            let h = palette_distance(&own[i], &own[j]);
-            let c = s + HUE_WEIGHT * h;
-            cost[i][j] = c;
-            cost[j][i] = c;
-        }
-    }
-    cost
-}
-
-/// Difference of two palettes (0..2), blurred over neighbouring hues first:
-/// the solid and the pale half of one colour fall a bin apart.
-fn palette_distance(a: &[f32; HUES], b: &[f32; HUES]) -> f32 {
-    let blur = |p: &[f32; HUES]| -> [f32; HUES] {
-        std::array::from_fn(|i| {
-            (0..3)
-                .map(|k| p[(i + HUES + k - 1) % HUES] * [1.0, 2.0, 1.0][k] / 4.0)
-                .sum()
-        })
-    };
-    let (a, b) = (blur(a), blur(b));
-    (0..HUES).map(|i| (a[i] - b[i]).abs()).sum()
-}
-
-fn mean_strip<'a>(strips: impl Iterator<Item = &'a Vec<looks::Lab>>) -> Vec<looks::Lab> {
-    let mut sum = vec![[0.0f32; 3]; looks::STRIP];
-    let mut n = 0.0;
-    for s in strips {
-        for (a, b) in sum.iter_mut().zip(s) {
-            (0..3).for_each(|c| a[c] += b[c]);
-        }
-        n += 1.0;
-    }
-    sum.iter()
-        .map(|a| a.map(|x| x / f32::max(n, 1.0)))
-        .collect()
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@
 pub(crate) mod art;
 pub(crate) mod candidates;
 pub(crate) mod classes;
+pub(crate) mod cost;
 pub mod decide;
 pub(crate) mod halves;
 pub(crate) mod looks;
