@@ -9,8 +9,6 @@
 
 use super::halves::{colour_distance, Half, Mask, GRID};
 
-mod clipped;
-
 /// Distance between two halves: colour of ground and ink, then the ink's
 /// shape and extent under the best of the four turns of the crop (a name
 /// written upright on every side of a card turns against its edge).
@@ -27,9 +25,6 @@ pub(crate) fn distance(a: &Half, b: &Half) -> f32 {
         _ => return d + 1.0,
     }
     d += 0.5 * colour(a.ink_colour, b.ink_colour);
-    if a.clipped.is_some() || b.clipped.is_some() {
-        return d + clipped::shape(a, b);
-    }
     let best = (0..4)
         .map(|k| {
             let (bw, bh) = if k % 2 == 0 {

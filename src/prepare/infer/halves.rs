@@ -13,10 +13,8 @@ use image::{imageops, Rgba, RgbaImage};
 
 mod grid;
 mod ink;
-mod number;
 use grid::{area_average, coarser};
 use ink::keep_edge_ink;
-use number::number_disc;
 
 /// Working side in pixels: large enough that names written on a 400-pixel
 /// card stay legible (about 8 pixels high), small enough to stay cheap.
@@ -82,11 +80,6 @@ pub(crate) struct Half {
     /// pixels, which keeps the comparison of large markers cheap while
     /// lines of text keep their full resolution.
     pub turns: [Mask; 4],
-    /// Where the centre lies from this half's ink, in the tile's frame
-    /// (`(-1, 0)`: to its left), when the puzzle's number disc cut the
-    /// ink there: a name that ran towards the centre shows only its part
-    /// away from it, and is compared by that part ([`super::classes`]).
-    pub clipped: Option<(i8, i8)>,
 }
 
 /// A small binary picture, row-major, with the ink's grey levels.
@@ -163,15 +156,8 @@ const BORDER: usize = WORK / 50;
 /// Describes the four halves of a tile, in the order right, top, left, bottom.
 /// A ground shared by all four halves is the card's, not the edges': it is
 /// marked so that comparisons ignore it.
-#[cfg(test)]
 pub(crate) fn describe(tile: &Work) -> [Half; 4] {
-    describe_cut(tile, 0.0)
-}
-
-/// [`describe`], with the ink within `cut` pixels of the centre (the
-/// puzzle's number, [`number_disc`]) left out of every half.
-fn describe_cut(tile: &Work, cut: f32) -> [Half; 4] {
-    let mut halves: [Half; 4] = std::array::from_fn(|side| describe_side(tile, side, cut));
+    let mut halves: [Half; 4] = std::array::from_fn(|side| describe_side(tile, side));
     let shared = halves
         .iter()
         .all(|h| colour_distance(h.ground, halves[0].ground) < CARD_GROUND);
@@ -188,8 +174,7 @@ fn describe_cut(tile: &Work, cut: f32) -> [Half; 4] {
 /// would otherwise be read as a yellow card: its halves then differed by 1
 /// from every other yellow half and fell into classes of their own.
 pub(crate) fn describe_all(tiles: &[Work]) -> Vec<Half> {
-    let cut = number_disc(tiles);
-    let mut halves: Vec<Half> = tiles.iter().flat_map(|t| describe_cut(t, cut)).collect();
+    let mut halves: Vec<Half> = tiles.iter().flat_map(describe).collect();
     let cards = halves.chunks(4).filter(|t| t[0].card_ground).count();
     if 2 * cards <= halves.len() / 4 {
         for h in &mut halves {
@@ -202,7 +187,7 @@ pub(crate) fn describe_all(tiles: &[Work]) -> Vec<Half> {
 /// Grounds closer than this ([`colour_distance`]) count as one colour.
 const CARD_GROUND: f32 = 0.12;
 
-fn describe_side(tile: &Work, side: usize, cut: f32) -> Half {
+fn describe_side(tile: &Work, side: usize) -> Half {
     let margin = WORK * 3 / 100;
     let mut cells = Vec::new();
     for v in 0..WORK / 2 {
@@ -233,14 +218,10 @@ fn describe_side(tile: &Work, side: usize, cut: f32) -> Half {
         (v + margin + 1..last.saturating_sub(v + margin)).map(move |u| (u, v, tile.at(side, u, v)))
     }));
     let mut strength = vec![0.0f32; WORK * WORK / 2];
-    let mid = (WORK as f32 - 1.0) / 2.0;
     for &(u, v, c) in &cells {
-        if (u as f32 - mid).hypot(v as f32 - mid) >= cut {
-            strength[v * WORK + u] =
-                ((dist(c, ground) - threshold * 0.5) / threshold).clamp(0.0, 1.0);
-        }
+        strength[v * WORK + u] = ((dist(c, ground) - threshold * 0.5) / threshold).clamp(0.0, 1.0);
     }
-    let ink = keep_edge_ink(&strength, BORDER, cut);
+    let ink = keep_edge_ink(&strength, BORDER);
     let (mut u0, mut v0, mut u1, mut v1) = (WORK, WORK, 0, 0);
     let mut inked = Vec::new();
     for &(u, v, c) in &cells {
@@ -258,17 +239,9 @@ fn describe_side(tile: &Work, side: usize, cut: f32) -> Half {
             dims: [0.0, 0.0],
             upright: Mask::default(),
             turns: Default::default(),
-            clipped: None,
         };
     }
     let (w, h) = (u1 - u0 + 1, v1 - v0 + 1);
-    // Ink reaching the cut disc's rim ran into it.
-    let rim = cut + 3.0;
-    let clipped = (cut > 0.0
-        && cells
-            .iter()
-            .any(|&(u, v, _)| ink[v * WORK + u] && (u as f32 - mid).hypot(v as f32 - mid) < rim))
-    .then_some([(-1, 0), (0, 1), (1, 0), (0, -1)][side]);
     let crop = area_average(w, h, |x, y| {
         let i = (v0 + y) * WORK + u0 + x;
         if ink[i] {
@@ -321,7 +294,6 @@ fn describe_side(tile: &Work, side: usize, cut: f32) -> Half {
         dims: [w as f32 / WORK as f32, h as f32 / WORK as f32],
         upright,
         turns,
-        clipped,
     }
 }
 
@@ -336,7 +308,6 @@ pub(crate) fn absent() -> Half {
         dims: [0.0, 0.0],
         upright: Mask::default(),
         turns: Default::default(),
-        clipped: None,
     }
 }
 

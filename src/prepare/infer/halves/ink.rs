@@ -2,7 +2,6 @@
 //! the groups owned by the tile's centre are dropped. Apart from halves.rs
 //! because the grouping is its own search, with its own tuning constants.
 
-use super::number::NEAR_CENTRE;
 use super::WORK;
 
 /// Ink pixels of a half, without specks of noise and without what belongs
@@ -16,14 +15,10 @@ use super::WORK;
 /// Rows above `first_row` (along the side: a card's printed border, a
 /// scan's edge) take no part in the grouping; ink there is added afterwards
 /// only where it touches kept ink ([`finish_words`]).
-///
-/// `cut` is the radius of the disc already cut out around the centre (the
-/// puzzle's number, 0 when none): ink just outside it is still the
-/// centre's.
-pub(super) fn keep_edge_ink(strength: &[f32], first_row: usize, cut: f32) -> Vec<bool> {
+pub(super) fn keep_edge_ink(strength: &[f32], first_row: usize) -> Vec<bool> {
     let on = ink_on(strength, first_row);
     let groups = groups_of(&on);
-    keep_groups(groups, on.len(), strength, first_row, cut)
+    keep_groups(groups, on.len(), strength, first_row)
 }
 
 /// The ink pixels that take part in the grouping: none above `first_row`.
@@ -82,19 +77,9 @@ fn groups_of(on: &[bool]) -> Vec<Group> {
 
 /// Which pixels of `groups` (of a half of `len` pixels) belong to the edge:
 /// the rule of [`keep_edge_ink`].
-fn keep_groups(
-    groups: Vec<Group>,
-    len: usize,
-    strength: &[f32],
-    first_row: usize,
-    cut: f32,
-) -> Vec<bool> {
+fn keep_groups(groups: Vec<Group>, len: usize, strength: &[f32], first_row: usize) -> Vec<bool> {
     let centre = (WORK as f32 / 2.0, WORK as f32 / 2.0);
-    let near_centre = if cut > 0.0 {
-        NEAR_CENTRE.max(cut + REACH as f32)
-    } else {
-        NEAR_CENTRE
-    };
+    let near_centre = WORK as f32 * 0.1;
     let near_side = WORK / 4;
     // Per group: its pixels, bounding box and whether it is kept.
     let mut groups: Vec<(Vec<usize>, [usize; 4], bool)> = groups

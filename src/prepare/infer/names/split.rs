@@ -70,23 +70,15 @@ pub(crate) fn split_merged(classes: &mut Classes, halves: &[Half], dist: &[Vec<f
     let mut members = Vec::new();
     let mut confidence = Vec::new();
     for (m, &sure) in classes.members.iter().zip(&classes.confidence) {
-        // A name the number's disc cut shows a part of a word at its cut
-        // end ("FRON"), another word to this reading: only whole names
-        // are read.
-        let whole: Vec<usize> = m
-            .iter()
-            .copied()
-            .filter(|&h| halves[h].clipped.is_none())
-            .collect();
-        let masks: Vec<&Mask> = whole.iter().map(|&h| &halves[h].upright).collect();
+        let masks: Vec<&Mask> = m.iter().map(|&h| &halves[h].upright).collect();
         let Some((a, b)) = two_names(&masks) else {
             members.push(m.clone());
             confidence.push(sure);
             continue;
         };
         let (mut a, mut b): (Vec<usize>, Vec<usize>) = (
-            a.iter().map(|&k| whole[k]).collect(),
-            b.iter().map(|&k| whole[k]).collect(),
+            a.iter().map(|&k| m[k]).collect(),
+            b.iter().map(|&k| m[k]).collect(),
         );
         let near =
             |h: usize, g: &[usize]| g.iter().map(|&o| dist[h][o]).sum::<f32>() / g.len() as f32;

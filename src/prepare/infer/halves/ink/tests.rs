@@ -36,7 +36,7 @@ fn plain(strength: &[f32], first_row: usize) -> Vec<bool> {
         }
         groups.push((members, bbox));
     }
-    keep_groups(groups, on.len(), strength, first_row, 0.0)
+    keep_groups(groups, on.len(), strength, first_row)
 }
 
 /// Strength maps of a half: `blobs` random discs and bars of ink, specks
@@ -73,7 +73,7 @@ fn the_row_by_row_grouping_keeps_what_the_plain_one_keeps() {
         let strength = random_strength(&mut seed, blobs);
         for first_row in [0, BORDER_ROWS] {
             let (fast, slow) = (
-                keep_edge_ink(&strength, first_row, 0.0),
+                keep_edge_ink(&strength, first_row),
                 plain(&strength, first_row),
             );
             assert!(slow.iter().any(|&k| k) || blobs == 0);
