@@ -292,6 +292,7 @@ fn pair_names(
         classes.confidence.push(0.0);
         rep_halves.push(&absent);
     }
+    pairing::debug::members(&classes.members);
     let (score, differences) = pairing::resemblance(&rep_halves);
     let mut pairing = pairing::decide(
         side,
