@@ -336,6 +336,20 @@ fn text_cards_whose_names_were_cut_into_a_class_per_edge_are_read_right() {
     assert!(stderr.contains("4 pictures from 8 classes"), "{stderr}");
 }
 
+/// Text cards whose names run along their edges (`text-both-ways`,
+/// `fixture text 12 DIR 3 yes`): a name lies upside down in its half on
+/// two of the four sides, and each class's name was read the way up its
+/// own words were seen before, so "head" became two words and "PANDA"
+/// upright and turned none: "PANDA head" was paired with "Kuh head" and
+/// written at 0.90. Every name's way up is now chosen against all the
+/// others, and the pairs differ by head/tail alone.
+#[test]
+fn names_along_the_edges_are_read_one_way_up_and_paired_right() {
+    let stderr = read_right("text-both-ways");
+    assert!(stderr.contains("4 pictures from 8 classes"), "{stderr}");
+    assert!(stderr.contains("confidence 0.97"), "{stderr}");
+}
+
 /// Text cards all look alike to the pictures reading (one class of card,
 /// nothing to pair, confidence 0): when the names reading fails, its own
 /// reason is the one given, not the pictures reading's.
