@@ -140,7 +140,7 @@ fn names_confidence(classes: &Classes, pairing: &Pairing) -> f32 {
 /// was then chosen by solvability alone, against what the names say, which
 /// is what an unsolvable puzzle (a lost card, a misprint) does to them: its
 /// true pairing solves nothing, and some other one usually does.
-fn overruled(pairing: &Pairing) -> bool {
+pub(crate) fn overruled(pairing: &Pairing) -> bool {
     pairing.below_best >= CLEARLY_BETTER
 }
 

@@ -237,18 +237,30 @@ fn read_names(
     let cuts = classes::cluster_then_coarser(&dist, false)
         .or_else(|even| classes::cluster_then_coarser(&dist, true).map_err(|_| even))?;
     // The finest clear cut first; a coarser clear one only when that
-    // pairs into nothing that solves (it over-split a name).
+    // over-split a name: it pairs into nothing that solves, or, with two
+    // of its classes reading as one name, only into a pairing that solves
+    // against clearly better-fitting names (a guess, refused; which such
+    // pairing is found first hangs on the search's order). Without the
+    // name twice an overruled reading stays: it is what an unsolvable
+    // puzzle gives, and fewer classes solve more easily.
     let mut first = None;
+    let mut guess = None;
     for classes in cuts {
         match pair_names(side, &halves, &dist, classes) {
             Err(NamesError::Unsolvable(why)) => {
                 first.get_or_insert(why);
             }
-            Err(NamesError::Other(why)) => return Err(first.unwrap_or(why)),
+            Err(NamesError::Other(why)) => {
+                return guess.ok_or_else(|| first.unwrap_or(why));
+            }
+            Ok(read) if decide::overruled(&read.1) && read.1.one_name_twice => {
+                guess.get_or_insert(read);
+            }
             Ok(read) => return Ok(read),
         }
     }
-    Err(first.unwrap_or_default())
+    // Nothing better: the first guess (refused), or why nothing paired.
+    guess.ok_or_else(|| first.unwrap_or_default())
 }
 
 /// Why a cut into classes was not paired: no pairing of them solves (a
@@ -292,6 +304,7 @@ fn pair_names(
         classes.confidence.push(0.0);
         rep_halves.push(&absent);
     }
+    pairing::debug::members(&classes.members);
     let (score, differences) = pairing::resemblance(&rep_halves);
     let mut pairing = pairing::decide(
         side,

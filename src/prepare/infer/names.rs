@@ -38,16 +38,11 @@ const SPACE: usize = usize::MAX;
 pub(crate) fn glyph_strings(masks: &[&Mask]) -> Vec<Vec<usize>> {
     let mut glyph_prototypes: Vec<Mask> = Vec::new();
     let mut word_prototypes: Vec<(Word, Vec<usize>)> = Vec::new();
-    let gap = word_gap(masks);
-    masks
-        .iter()
-        .map(|m| {
+    orient::oriented_words(masks, word_gap(masks))
+        .into_iter()
+        .map(|words| {
             let mut out = Vec::new();
-            if m.h.min(m.w) > MAX_LINE {
-                return out;
-            }
-            let seen = |w: &Word| word_prototypes.iter().any(|(p, _)| same_word(p, w));
-            for (k, word) in either_way_up(m, gap, seen).into_iter().enumerate() {
+            for (k, word) in words.into_iter().enumerate() {
                 if k > 0 {
                     out.push(SPACE);
                 }
@@ -190,24 +185,6 @@ fn words(m: &Mask, word_gap: usize) -> Vec<Word> {
         .collect()
 }
 
-/// The words of a line of ink read as it lies or turned half a turn,
-/// whichever way more of its letters are in words `seen` before: a name
-/// written along each edge of a card (not upright on it, as on the corpus
-/// cards) is upside down on the opposite edge, and read so its words are
-/// other words. Turned only when that finds strictly more, so a name seen
-/// first, or only upright, is read as it lies.
-fn either_way_up(m: &Mask, gap: usize, seen: impl Fn(&Word) -> bool) -> Vec<Word> {
-    let known =
-        |ws: &[Word]| -> usize { ws.iter().filter(|w| seen(w)).map(|w| w.glyphs.len()).sum() };
-    let as_lies = words(m, gap);
-    let turned = words(&m.turned().turned(), gap);
-    if known(&turned) > known(&as_lies) {
-        turned
-    } else {
-        as_lies
-    }
-}
-
 /// Columns `x0..=x1` of `m`, cropped to the rows with ink.
 pub(crate) fn crop(m: &Mask, x0: usize, x1: usize) -> Mask {
     let row_on = |y: usize| (x0..=x1).any(|x| m.on[y * m.w + x]);
@@ -263,16 +240,10 @@ pub(crate) fn word_likeness(masks: &[&Mask]) -> Vec<Vec<f32>> {
 /// number once, sorted.
 pub(crate) fn word_ids(masks: &[&Mask]) -> Vec<Vec<usize>> {
     let mut prototypes: Vec<Mask> = Vec::new();
-    let gap = word_gap(masks);
-    masks
-        .iter()
-        .map(|m| {
-            let seen = |w: &Word| {
-                prototypes
-                    .iter()
-                    .any(|p| mask_distance(p, std::slice::from_ref(&w.whole)) < SAME_WORD)
-            };
-            let mut ids: Vec<usize> = either_way_up(m, gap, seen)
+    orient::oriented_words(masks, word_gap(masks))
+        .into_iter()
+        .map(|words| {
+            let mut ids: Vec<usize> = words
                 .into_iter()
                 .map(|w| {
                     let same = prototypes
@@ -416,6 +387,7 @@ fn tiling(a: &[usize], b: &[usize]) -> (Vec<Vec<usize>>, Vec<bool>, Vec<bool>) {
     (runs, used_a, used_b)
 }
 
+mod orient;
 pub(crate) mod split;
 #[cfg(test)]
 mod tests;

@@ -42,7 +42,8 @@ pub(crate) fn resemblance(reps: &[&Half]) -> (Vec<Vec<f32>>, Differences) {
     let strings = names::glyph_strings(&masks);
     let glyphs = names::likeness(&strings);
     let words = names::word_likeness(&masks);
-    let differences = Differences::new(&strings, &names::word_ids(&masks));
+    let word_ids = names::word_ids(&masks);
+    let differences = Differences::new(&strings, &word_ids);
     let names: Vec<Vec<f32>> = glyphs
         .iter()
         .zip(&words)
@@ -63,6 +64,9 @@ pub(crate) fn resemblance(reps: &[&Half]) -> (Vec<Vec<f32>>, Differences) {
             };
             score[i][j] = colour * (0.3 + 0.7 * names[i][j]);
         }
+    }
+    if debug::on() {
+        debug::resemblance(&strings, &word_ids, &glyphs, &words, &score);
     }
     (score, differences)
 }
@@ -276,6 +280,9 @@ pub(crate) fn decide(
         all.sort_by(|x, y| y.0.total_cmp(&x.0));
         all
     };
+    if debug::on() {
+        debug::candidates(&candidates, score, differences, 12);
+    }
     let mut spent = 0u64;
     // Does the pairing solve? `None` when the budget ran out first.
     let mut solves = |pairs: &[(usize, usize)]| {
@@ -406,5 +413,6 @@ fn finish(
     }
 }
 
+pub(crate) mod debug;
 #[cfg(test)]
 mod tests;
