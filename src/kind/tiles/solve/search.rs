@@ -130,6 +130,11 @@ impl Orbits {
     }
 }
 
+/// No card: what follows the last card of a kind. Never a card's number
+/// (at most [`crate::kind::tiles::model::MAX_TILES`] cards), so marking it
+/// next marks nothing the tables hold.
+const NO_CARD: u8 = u8::MAX;
+
 /// Nodes between two looks at the clock and the shared flags.
 const CHECK_EVERY: u32 = 1 << 16;
 
@@ -220,30 +225,47 @@ pub(super) fn run(
         })
         .collect();
     let width = tables.width;
-    let bucket = |placed: &[Cand], d: usize| -> (u32, u32) {
+    // A function, not a closure: it runs at every step down, and the
+    // compiler left the closure a call.
+    #[inline(always)]
+    fn bucket(
+        (keys, tables, width): (&[(u32, [(usize, usize); 2])], &Tables, usize),
+        placed: &[Cand],
+        d: usize,
+    ) -> (u32, u32) {
         let (base, [(pa, sa), (pb, sb)]) = keys[d];
-        let a = usize::from(placed[pa].edges[sa]);
-        let b = usize::from(placed[pb].edges[sb]);
+        let a = usize::from(placed[pa].edges[sa & 3]);
+        let b = usize::from(placed[pb].edges[sb & 3]);
         let i = base as usize + a * width + b;
         (tables.offsets[i], tables.offsets[i + 1])
-    };
+    }
+    let at = (keys.as_slice(), tables, width);
     let mut pos = vec![0u32; n];
     let mut end = vec![0u32; n];
     // Per kind: its cards placed (beside the pinned one) and how many it
-    // has; per card: its place among its kind's cards without the pinned
-    // one (never reached by the pinned one), so the next card of kind `k`
-    // is the one whose place is `used[k]`.
+    // has. Per card: whether it is its kind's next (the smallest not yet
+    // placed, never the pinned one), and the card of its kind after it
+    // ([`NO_CARD`] for the last): the candidate loop skips every entry
+    // whose card is not the next with one lookup.
     let pin = usize::from(first.tile);
     let mut used = [0u16; 256];
     let mut size = [0u16; 256];
-    let mut place = [u16::MAX; 256];
+    let mut next = [false; 256];
+    let mut after = [NO_CARD; 256];
     for (k, cards) in kinds.cards.iter().enumerate() {
-        let mut i = 0;
-        for &c in cards.iter().filter(|&&c| usize::from(c) != pin) {
-            place[usize::from(c)] = i;
-            i += 1;
+        let mut mine = cards.iter().filter(|&&c| usize::from(c) != pin);
+        let mut last = mine.next();
+        if let Some(&c) = last {
+            next[usize::from(c)] = true;
+            size[k] = 1;
         }
-        size[k] = i;
+        for c in mine {
+            if let Some(&l) = last {
+                after[usize::from(l)] = *c;
+            }
+            size[k] += 1;
+            last = Some(c);
+        }
     }
     // The orientations of the kinds left at each depth (the candidates a
     // loop there examines: its "tries").
@@ -258,7 +280,7 @@ pub(super) fn run(
             0
         };
     let mut depth = 1;
-    let whole = bucket(&placed, 1);
+    let whole = bucket(at, &placed, 1);
     (pos[1], end[1]) = second.unwrap_or(whole);
     // Tries of step 1's finished loop belong to the slice that ends it.
     let last_slice = end[1] == whole.1;
@@ -275,15 +297,23 @@ pub(super) fn run(
             if depth == 0 {
                 break;
             }
-            used[usize::from(kinds.of[usize::from(placed[depth].tile)])] -= 1;
+            let tile = placed[depth].tile;
+            used[usize::from(kinds.of[usize::from(tile)])] -= 1;
+            next[usize::from(after[usize::from(tile)])] = false;
+            next[usize::from(tile)] = true;
             continue;
         }
-        let cand = tables.entries[pos[depth] as usize];
-        pos[depth] += 1;
+        let (lo, hi) = (pos[depth] as usize, end[depth] as usize);
+        let Some(skipped) = tables.tiles[lo..hi]
+            .iter()
+            .position(|&t| next[usize::from(t)])
+        else {
+            pos[depth] = end[depth];
+            continue;
+        };
+        let cand = tables.entries[lo + skipped];
+        pos[depth] = (lo + skipped + 1) as u32;
         let kind = usize::from(kinds.of[usize::from(cand.tile)]);
-        if place[usize::from(cand.tile)] != used[kind] {
-            continue;
-        }
         let step = &steps[depth];
         if step.extras > 0
             && !step.extra[..step.extras].iter().all(|&(p, side, own)| {
@@ -326,6 +356,8 @@ pub(super) fn run(
             continue;
         }
         used[kind] += 1;
+        next[usize::from(cand.tile)] = false;
+        next[usize::from(after[usize::from(cand.tile)])] = true;
         avail[depth + 1] = avail[depth]
             - if used[kind] == size[kind] {
                 orients(kind)
@@ -333,7 +365,7 @@ pub(super) fn run(
                 0
             };
         depth += 1;
-        (pos[depth], end[depth]) = bucket(&placed, depth);
+        (pos[depth], end[depth]) = bucket(at, &placed, depth);
     }
     found
 }

@@ -25,6 +25,8 @@ pub(super) struct Tables {
     /// Bucket `b` of all tables holds `entries[offsets[b]..offsets[b + 1]]`.
     pub offsets: Vec<u32>,
     pub entries: Vec<Cand>,
+    /// The card of each entry, apart: what the search's loop scans.
+    pub tiles: Vec<u8>,
     /// `fit[a * width + b]`: whether codes `a` and `b` may touch (`any` fits all).
     pub fit: Vec<bool>,
     /// Base bucket of the table for each key pair `(s, t)`, `s < t`, at `s * 4 + t`.
@@ -106,11 +108,13 @@ impl Tables {
                 }
             }
         }
+        let tiles = entries.iter().map(|c: &Cand| c.tile).collect();
         Tables {
             width,
             any,
             offsets,
             entries,
+            tiles,
             fit,
             base,
             turns: turn_order.sequence(),
