@@ -135,6 +135,10 @@ impl Orbits {
 /// next marks nothing the tables hold.
 const NO_CARD: u8 = u8::MAX;
 
+/// A step's table base, and the (position, side) of each of its two key
+/// codes.
+type Key = (u32, [(usize, usize); 2]);
+
 /// Nodes between two looks at the clock and the shared flags.
 const CHECK_EVERY: u32 = 1 << 16;
 
@@ -217,7 +221,7 @@ pub(super) fn run(
         return found;
     }
     // Per step: the table base and where its two key codes come from.
-    let keys: Vec<(u32, [(usize, usize); 2])> = steps
+    let keys: Vec<Key> = steps
         .iter()
         .map(|s| {
             let from = s.from.map(|f| f.unwrap_or((n, 0)));
@@ -229,7 +233,7 @@ pub(super) fn run(
     // compiler left the closure a call.
     #[inline(always)]
     fn bucket(
-        (keys, tables, width): (&[(u32, [(usize, usize); 2])], &Tables, usize),
+        (keys, tables, width): (&[Key], &Tables, usize),
         placed: &[Cand],
         d: usize,
     ) -> (u32, u32) {
