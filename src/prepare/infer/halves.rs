@@ -13,6 +13,7 @@ use image::{imageops, Rgba, RgbaImage};
 
 mod grid;
 mod ink;
+pub(crate) mod light;
 use grid::{area_average, coarser};
 use ink::keep_edge_ink;
 

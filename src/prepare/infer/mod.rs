@@ -174,7 +174,8 @@ pub fn infer(input_dir: &Path, limits: PictureLimits) -> Result<Inferred, Puzzle
         .into());
     }
     let images = pictures::load_within(input_dir, count, (limits.max_side, limits.max_pixels))?;
-    let works: Vec<halves::Work> = images.iter().map(halves::Work::new).collect();
+    let mut works: Vec<halves::Work> = images.iter().map(halves::Work::new).collect();
+    halves::light::even_all(&mut works);
     let verdict = decide::decide(side, || read_names(side, &works), read_art(side, &works));
     let verdict = verdict.map_err(|why| {
         PuzzleError::from(InputError::new(input_dir, format!("the pictures do not decide the edges: {why}")).hint(
