@@ -24,6 +24,7 @@ pub(crate) const WORK: usize = 400;
 pub(crate) const GRID: usize = 20;
 
 /// A tile picture at the working side, as linear-ish RGB floats.
+#[derive(Clone)]
 pub(crate) struct Work {
     px: Vec<[f32; 3]>,
 }

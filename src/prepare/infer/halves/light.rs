@@ -19,9 +19,11 @@
 //! * robustly: pixels far from the fit (a picture's rim, a number, a
 //!   grain's dark line) are dropped and the plane fitted again.
 //!
-//! A puzzle is evened only when its median tile's light varies by more than
-//! [`EVEN_FROM`] across the tile, so that clean tiles (a wood's grain fits a
-//! slope of its own on the diagonals) are read exactly as they are.
+//! Only the pictures reading reads evened tiles (a grey card's names on its
+//! diagonals are no ground). A puzzle is evened only when its median tile's
+//! light varies by more than [`EVEN_FROM`] across the tile, so that clean
+//! tiles (a wood's grain fits a slope of its own on the diagonals) are read
+//! exactly as they are.
 
 use super::{Work, WORK};
 
