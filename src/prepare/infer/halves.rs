@@ -13,6 +13,7 @@ use image::{imageops, Rgba, RgbaImage};
 
 mod grid;
 mod ink;
+pub(crate) mod light;
 use grid::{area_average, coarser};
 use ink::keep_edge_ink;
 
@@ -23,6 +24,7 @@ pub(crate) const WORK: usize = 400;
 pub(crate) const GRID: usize = 20;
 
 /// A tile picture at the working side, as linear-ish RGB floats.
+#[derive(Clone)]
 pub(crate) struct Work {
     px: Vec<[f32; 3]>,
 }
