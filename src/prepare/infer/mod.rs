@@ -334,8 +334,7 @@ fn read_art(side: usize, works: &[halves::Work]) -> Result<art::Reading, String>
     // The pictures reading only: a grey card's names on its diagonals are
     // no ground to fit the light on, and the names reading takes light up
     // to a factor of 1.6 in its stride (`halves::colour_distance`).
-    let mut works = works.to_vec();
-    halves::light::even_all(&mut works);
+    let works = halves::light::evened(works);
     let looks: Vec<looks::Look> = works.iter().flat_map(looks::describe).collect();
     let outlines: Vec<Option<outline::Outline>> =
         works.iter().flat_map(outline::describe).collect();

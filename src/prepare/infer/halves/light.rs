@@ -26,6 +26,7 @@
 //! exactly as they are.
 
 use super::{Work, WORK};
+use std::borrow::Cow;
 
 /// The fit's grid: working pixels averaged in blocks of `STEP x STEP`.
 const STEP: usize = 4;
@@ -65,10 +66,23 @@ impl Slope {
     }
 }
 
-/// Evens the light of every tile of one puzzle, when their median tile's
-/// light varies by at least [`EVEN_FROM`] across it; returns the slopes
-/// fitted (taken off or not).
-pub(crate) fn even_all(tiles: &mut [Work]) -> Vec<Slope> {
+/// The tiles of one puzzle with their light evened, when their median
+/// tile's light varies by at least [`EVEN_FROM`] across it; otherwise the
+/// tiles themselves, not copied (a 6x6's working tiles are 70 MB).
+pub(crate) fn evened(tiles: &[Work]) -> Cow<'_, [Work]> {
+    let (slopes, uneven) = measure(tiles);
+    if !uneven {
+        return Cow::Borrowed(tiles);
+    }
+    let mut out = tiles.to_vec();
+    for (tile, slope) in out.iter_mut().zip(&slopes) {
+        even(tile, *slope);
+    }
+    Cow::Owned(out)
+}
+
+/// Each tile's slope, and whether the median tile's is [`EVEN_FROM`] or more.
+fn measure(tiles: &[Work]) -> (Vec<Slope>, bool) {
     let slopes: Vec<Slope> = tiles.iter().map(fit).collect();
     let mut sizes: Vec<f32> = slopes.iter().map(Slope::across).collect();
     sizes.sort_by(f32::total_cmp);
@@ -77,12 +91,7 @@ pub(crate) fn even_all(tiles: &mut [Work]) -> Vec<Slope> {
         let all: Vec<String> = sizes.iter().map(|s| format!("{s:.3}")).collect();
         eprintln!("LIGHT across {} (median {median:.3})", all.join(" "));
     }
-    if median >= EVEN_FROM {
-        for (tile, slope) in tiles.iter_mut().zip(&slopes) {
-            even(tile, *slope);
-        }
-    }
-    slopes
+    (slopes, median >= EVEN_FROM)
 }
 
 /// Divides the fitted light out of `tile`, its centre kept as it was.
