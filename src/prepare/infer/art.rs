@@ -84,8 +84,10 @@ pub(crate) fn read(
     if k % 2 == 1 || k < 2 {
         return Err(format!("{k} classes cannot be paired into pictures"));
     }
+    let clock = super::timing::start();
     let cost = pair_costs(looks, outlines, &classes);
     let candidates = best_pairings(&cost, MARGIN, MAX_CANDIDATES);
+    clock.stage("art-costs");
     let Some(best) = candidates.first() else {
         return Err("no pairing of the classes".into());
     };
@@ -97,7 +99,9 @@ pub(crate) fn read(
             max_nodes: budget.saturating_sub(spent).max(1),
             ..Limits::default()
         };
+        let clock = super::timing::start();
         let outcome = solve::solve(&pairing::puzzle(side, &classes.of, pairs), &limits);
+        clock.solve("art-check", outcome.nodes);
         spent += outcome.nodes;
         if outcome.total > 0 {
             first_solving = Some((at, *c));

@@ -18,6 +18,7 @@ pub(crate) mod outline;
 pub mod pairing;
 pub(crate) mod seam;
 pub(crate) mod sheet;
+pub(crate) mod timing;
 pub mod yaml;
 
 use crate::error::{InputError, PuzzleError};
@@ -173,8 +174,10 @@ pub fn infer(input_dir: &Path, limits: PictureLimits) -> Result<Inferred, Puzzle
         .hint("name the pictures 1.png … N.png with no gap")
         .into());
     }
+    let clock = timing::start();
     let images = pictures::load_within(input_dir, count, (limits.max_side, limits.max_pixels))?;
     let works: Vec<halves::Work> = images.iter().map(halves::Work::new).collect();
+    clock.stage("load");
     let verdict = decide::decide(side, || read_names(side, &works), read_art(side, &works));
     let verdict = verdict.map_err(|why| {
         PuzzleError::from(InputError::new(input_dir, format!("the pictures do not decide the edges: {why}")).hint(
@@ -189,7 +192,9 @@ pub fn infer(input_dir: &Path, limits: PictureLimits) -> Result<Inferred, Puzzle
         refusal,
         doubt,
     } = verdict;
+    let clock = timing::start();
     let sheet = sheet::draw(&images, &classes, &pairing, &doubt);
+    clock.stage("sheet");
     if let Some(why) = refusal {
         return Ok(Inferred::refused(
             classes, pairing, confidence, source, why, doubt, sheet,
@@ -202,7 +207,9 @@ pub fn infer(input_dir: &Path, limits: PictureLimits) -> Result<Inferred, Puzzle
         max_nodes: pairing::NODE_BUDGET,
         ..Limits::default()
     };
+    let clock = timing::start();
     let outcome = solve::solve(&puzzle, &limits);
+    clock.solve("count", outcome.nodes);
     let yaml = yaml::write(&puzzle);
     Ok(Inferred {
         puzzle,
@@ -225,7 +232,10 @@ fn read_names(
     side: usize,
     works: &[halves::Work],
 ) -> Result<(classes::Classes, pairing::Pairing), String> {
+    let clock = timing::start();
     let halves = halves::describe_all(works);
+    clock.stage("names-halves");
+    let clock = timing::start();
     let mut dist = vec![vec![0.0f32; halves.len()]; halves.len()];
     for i in 0..halves.len() {
         for j in i + 1..halves.len() {
@@ -236,6 +246,7 @@ fn read_names(
     }
     let cuts = classes::cluster_then_coarser(&dist, false)
         .or_else(|even| classes::cluster_then_coarser(&dist, true).map_err(|_| even))?;
+    clock.stage("names-classes");
     // The finest clear cut first; a coarser clear one only when that
     // over-split a name: it pairs into nothing that solves, or, with two
     // of its classes reading as one name, only into a pairing that solves
@@ -305,7 +316,9 @@ fn pair_names(
         rep_halves.push(&absent);
     }
     pairing::debug::members(&classes.members);
+    let clock = timing::start();
     let (score, differences) = pairing::resemblance(&rep_halves);
+    clock.stage("names-resemblance");
     let mut pairing = pairing::decide(
         side,
         &classes.of,
@@ -334,11 +347,19 @@ fn read_art(side: usize, works: &[halves::Work]) -> Result<art::Reading, String>
     // The pictures reading only: a grey card's names on its diagonals are
     // no ground to fit the light on, and the names reading takes light up
     // to a factor of 1.6 in its stride (`halves::colour_distance`).
+    let clock = timing::start();
     let works = halves::light::evened(works);
+    clock.stage("art-light");
+    let clock = timing::start();
     let looks: Vec<looks::Look> = works.iter().flat_map(looks::describe).collect();
+    clock.stage("art-looks");
+    let clock = timing::start();
     let outlines: Vec<Option<outline::Outline>> =
         works.iter().flat_map(outline::describe).collect();
+    clock.stage("art-outlines");
+    let clock = timing::start();
     let (classes, _) = art::classes_of(&looks)?;
+    clock.stage("art-classes");
     art::read(side, &looks, &outlines, classes, pairing::NODE_BUDGET)
 }
 

@@ -294,7 +294,9 @@ pub(crate) fn decide(
             max_nodes: budget.saturating_sub(spent).max(1),
             ..Limits::default()
         };
+        let clock = super::timing::start();
         let outcome = solve::solve(&puzzle(side, of, pairs), &limits);
+        clock.solve("names-check", outcome.nodes);
         spent += outcome.nodes;
         match outcome.stopped {
             Some(solve::StopReason::MaxNodes(_)) if outcome.total == 0 => None,
