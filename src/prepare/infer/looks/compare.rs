@@ -3,7 +3,8 @@
 //! at six shifts both ways. Which cells meet which at each shift is the
 //! same for every pair, so it is worked out once ([`Table`]) and each
 //! comparison only walks its list, adding in the same order as a walk of
-//! the whole grid would (the distances are the same to the bit).
+//! the whole grid would (the distances are the same to the bit), for
+//! [`LANES`] pairs at once ([`lanes`]).
 
 use super::{inside, Look, CAP, COLS, ROWS};
 use std::sync::OnceLock;
@@ -78,6 +79,10 @@ fn table() -> &'static Table {
 /// scatter ([`Block::size`]).
 ///
 /// [`delta`]: super::delta
+///
+/// `infer` compares [`LANES`] halves at once ([`distances`], the same sums
+/// lane by lane); this one pair at a time is kept as its reference.
+#[cfg(test)]
 pub(crate) fn distance(a: &Look, b: &Look) -> f32 {
     let table = table();
     let shift_l = light_shift(table, a, b);
@@ -121,6 +126,7 @@ pub(super) struct Block {
 }
 
 impl Block {
+    #[cfg(test)]
     pub(super) fn add(&mut self, w: f32, d: [f32; 3]) {
         (0..3).for_each(|q| self.d[q] += w * d[q]);
         self.sq += w * (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
@@ -167,6 +173,9 @@ fn light_shift(table: &Table, a: &Look, b: &Look) -> f32 {
     let shift = if n > 4.0 { s / n } else { all / count };
     shift.clamp(-15.0, 15.0)
 }
+
+mod lanes;
+pub(crate) use lanes::{distances, Group, LANES};
 
 #[cfg(test)]
 mod tests;

@@ -113,6 +113,26 @@ fn the_tabled_distance_is_the_plain_walk_to_the_bit() {
 }
 
 #[test]
+fn the_distances_in_lanes_are_the_one_pair_distance_to_the_bit() {
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let looks: Vec<Look> = (0..11)
+        .map(|k| random_look(&mut seed, k % 4 == 3))
+        .collect();
+    // A full group and a part-filled one (its spare lanes dropped).
+    for others in [&looks[..LANES], &looks[LANES..]] {
+        let group = Group::new(&others.iter().collect::<Vec<_>>());
+        for a in &looks {
+            let lanes = distances(a, &group);
+            assert_eq!(lanes.len(), others.len());
+            for (b, d) in others.iter().zip(lanes) {
+                let one = distance(a, b);
+                assert_eq!(d.to_bits(), one.to_bits(), "{d} against {one}");
+            }
+        }
+    }
+}
+
+#[test]
 fn a_noisy_copy_is_nearer_than_a_picture_that_differs_in_one_part() {
     // A photograph's detail is smooth at the cells' scale: it does not
     // differ from cell to cell as noise does.
