@@ -159,6 +159,7 @@ impl Block {
 
 /// How much lighter `a` is than `b`: over the cells that are picture in
 /// both, or, when they share too few, over the whole triangle.
+#[cfg(test)]
 fn light_shift(table: &Table, a: &Look, b: &Look) -> f32 {
     let (mut s, mut n, mut all) = (0.0, 0.0, 0.0);
     let count = table.inside.len().max(1) as f32;
