@@ -48,6 +48,8 @@ pub(crate) struct Reading {
     /// How much cheaper the least supported pair of the chosen pairing is
     /// than its classes' typical other partner ([`support`]).
     pub support: f32,
+    /// What the check of the chosen pairing searched, for its count.
+    pub searched: solve::Searched,
 }
 
 /// The halves' looks grouped into classes (an even number), or why not.
@@ -102,6 +104,9 @@ pub(crate) fn read(
     };
     let mut spent = 0u64;
     let mut first_solving = None;
+    // What the checks of the candidates that may be chosen (the first, and
+    // the first that solves) searched, for the count of the chosen one.
+    let mut searched = [solve::Searched::default(), solve::Searched::default()];
     for (at, (c, pairs)) in candidates.iter().enumerate() {
         let limits = Limits {
             max_solutions: 1,
@@ -109,7 +114,9 @@ pub(crate) fn read(
             ..Limits::default()
         };
         let clock = super::timing::start();
-        let outcome = solve::solve(&pairing::puzzle(side, &classes.of, pairs), &limits);
+        let noted = &mut searched[usize::from(at > 0)];
+        let outcome =
+            solve::solve_noting(&pairing::puzzle(side, &classes.of, pairs), &limits, noted);
         clock.solve("art-check", outcome.nodes);
         spent += outcome.nodes;
         if outcome.total > 0 {
@@ -158,7 +165,9 @@ pub(crate) fn read(
         doubt.dedup();
     }
     let first_solving = first_solving.filter(|&(i, _)| i == at);
+    let [first, solving] = searched;
     Ok(Reading {
+        searched: if at == 0 { first } else { solving },
         classes,
         pairs,
         cost: chosen,

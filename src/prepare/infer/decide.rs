@@ -244,6 +244,7 @@ fn decide_at(
             below_best: 0.0,
             preferred: None,
             one_name_twice: false,
+            searched: r.searched,
         };
         let refusal = (art_confidence < art_write_at).then(|| {
             format!(

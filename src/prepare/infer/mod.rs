@@ -208,7 +208,10 @@ pub fn infer(input_dir: &Path, limits: PictureLimits) -> Result<Inferred, Puzzle
         ..Limits::default()
     };
     let clock = timing::start();
-    let outcome = solve::solve(&puzzle, &limits);
+    // The units the check of this pairing already searched are not searched
+    // again: the same count, the same placements against the budget.
+    let mut searched = pairing.searched.clone();
+    let outcome = solve::solve_noting(&puzzle, &limits, &mut searched);
     clock.solve("count", outcome.nodes);
     let yaml = yaml::write(&puzzle);
     Ok(Inferred {

@@ -97,6 +97,9 @@ pub struct Pairing {
     /// Whether two classes on the card's ground read as the same words
     /// ([`names::one_name_twice`]): then the names are not being read.
     pub one_name_twice: bool,
+    /// What the check that this pairing solves searched, for its count
+    /// ([`solve::Searched`]).
+    pub searched: solve::Searched,
 }
 
 /// The puzzle `pairs` make of the tiles whose halves are in classes `of`.
@@ -284,8 +287,12 @@ pub(crate) fn decide(
         debug::candidates(&candidates, score, differences, 12);
     }
     let mut spent = 0u64;
+    // What the check of the first pairing that solves searched (the one
+    // chosen, if any), for its count.
+    let mut searched = solve::Searched::default();
+    let mut first_searched = None;
     // Does the pairing solve? `None` when the budget ran out first.
-    let mut solves = |pairs: &[(usize, usize)]| {
+    let mut solves = |pairs: &[(usize, usize)], searched: &mut solve::Searched| {
         if !balanced(side, of, pairs) {
             return Some(false);
         }
@@ -295,7 +302,7 @@ pub(crate) fn decide(
             ..Limits::default()
         };
         let clock = super::timing::start();
-        let outcome = solve::solve(&puzzle(side, of, pairs), &limits);
+        let outcome = solve::solve_noting(&puzzle(side, of, pairs), &limits, searched);
         clock.solve("names-check", outcome.nodes);
         spent += outcome.nodes;
         match outcome.stopped {
@@ -312,15 +319,21 @@ pub(crate) fn decide(
             .map_or(0.0, |(top, _)| gap(*top, candidates[at].0))
     };
     // The pairing of candidate `at`, written with its margin and rival.
-    let done = |at: usize, margin: f32, rival: Option<Vec<(usize, usize)>>, tried: usize| {
-        Ok(finish(
+    let done = |at: usize,
+                margin: f32,
+                rival: Option<Vec<(usize, usize)>>,
+                tried: usize,
+                searched: Option<solve::Searched>| {
+        let mut p = finish(
             side,
             of,
             &candidates[at].1,
             margin,
             rival,
             (tried, below(at), (at > 0).then(|| candidates[0].1.clone())),
-        ))
+        );
+        p.searched = searched.unwrap_or_default();
+        Ok(p)
     };
     for (i, (s, pairs)) in candidates.iter().enumerate() {
         if tried >= MAX_SOLVES {
@@ -328,14 +341,20 @@ pub(crate) fn decide(
         }
         if let Some((best, at)) = found {
             if gap(best, *s) >= SURE_MARGIN {
-                return done(at, SURE_MARGIN, None, tried);
+                return done(at, SURE_MARGIN, None, tried, first_searched);
             }
         }
         tried += 1;
-        let Some(solved) = solves(pairs) else {
+        // Each check notes afresh, but for the first that solved.
+        let noted = if found.is_none() {
+            &mut searched
+        } else {
+            &mut solve::Searched::default()
+        };
+        let Some(solved) = solves(pairs, noted) else {
             return match found {
                 // The rival could not be ruled out beyond this candidate.
-                Some((best, at)) => done(at, gap(best, *s), None, tried),
+                Some((best, at)) => done(at, gap(best, *s), None, tried, first_searched),
                 None => Err(PairingError::Budget {
                     classes: k,
                     budget,
@@ -347,7 +366,10 @@ pub(crate) fn decide(
             continue;
         }
         match found {
-            None => found = Some((*s, i)),
+            None => {
+                found = Some((*s, i));
+                first_searched = Some(std::mem::take(&mut searched));
+            }
             Some((best, _)) if gap(best, *s) < TIE => {
                 return Err(PairingError::Tie {
                     classes: k,
@@ -356,7 +378,13 @@ pub(crate) fn decide(
                 })
             }
             Some((best, at)) => {
-                return done(at, gap(best, *s), Some(pairs.clone()), tried);
+                return done(
+                    at,
+                    gap(best, *s),
+                    Some(pairs.clone()),
+                    tried,
+                    first_searched,
+                );
             }
         }
     }
@@ -366,7 +394,7 @@ pub(crate) fn decide(
             let reached = candidates
                 .get(tried)
                 .map_or(SURE_MARGIN, |(s, _)| gap(best, *s).min(SURE_MARGIN));
-            done(at, reached, None, tried)
+            done(at, reached, None, tried, first_searched)
         }
         None => Err(PairingError::Unsolvable {
             classes: k,
@@ -412,6 +440,7 @@ fn finish(
         below_best,
         preferred,
         one_name_twice: false,
+        searched: solve::Searched::default(),
     }
 }
 

@@ -26,7 +26,7 @@ fn with_threads(threads: usize, p: &Puzzle, limits: &Limits) -> Outcome {
 }
 
 /// What must not depend on the number of threads, as text.
-fn key(o: &Outcome) -> String {
+pub(super) fn key(o: &Outcome) -> String {
     format!(
         "{} {} {:?} {:?} {:?} {:?}",
         o.total, o.nodes, o.extra.nodes_per_depth, o.stopped, o.solutions, o.extra.classes

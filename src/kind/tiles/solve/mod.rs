@@ -184,6 +184,57 @@ pub fn solve_or_closest(
 /// kinds of cards (identical cards are one kind) and multiplies the counts
 /// back out; without, it tells every card and turn apart.
 pub fn solve(puzzle: &Puzzle, limits: &Limits) -> Outcome {
+    search_all(puzzle, limits, None)
+}
+
+/// What one search of a puzzle learnt that a later search of the same
+/// puzzle can take instead of searching again: the units it went through
+/// to the end without finding a solution, with their statistics. `infer`
+/// checks that a pairing solves (one solution wanted) and then counts the
+/// solutions of the same puzzle; the units before the first solution were
+/// all searched by the check. Taken only for the same puzzle and the same
+/// order of search, the later search's outcome is the one it would have
+/// had on its own, its node count included, so its budget stops it at the
+/// same place.
+#[derive(Clone, Debug, Default)]
+pub struct Searched {
+    key: Option<(Puzzle, Order, bool, bool, TurnOrder)>,
+    units: Vec<Option<search::Found>>,
+}
+
+impl Searched {
+    fn key(puzzle: &Puzzle, limits: &Limits) -> (Puzzle, Order, bool, bool, TurnOrder) {
+        (
+            puzzle.clone(),
+            limits.order,
+            limits.symmetry,
+            limits.kinds,
+            limits.turn_order,
+        )
+    }
+
+    /// Units known searched (for the tests).
+    #[cfg(test)]
+    pub(crate) fn units(&self) -> usize {
+        self.units.iter().flatten().count()
+    }
+}
+
+/// [`solve`], taking the units `searched` holds for this puzzle from it
+/// and noting in it the units this search went through without a solution
+/// (see [`Searched`]).
+pub fn solve_noting(puzzle: &Puzzle, limits: &Limits, searched: &mut Searched) -> Outcome {
+    let key = Searched::key(puzzle, limits);
+    if searched.key.as_ref() != Some(&key) {
+        *searched = Searched {
+            key: Some(key),
+            units: Vec::new(),
+        };
+    }
+    search_all(puzzle, limits, Some(searched))
+}
+
+fn search_all(puzzle: &Puzzle, limits: &Limits, searched: Option<&mut Searched>) -> Outcome {
     let start = Instant::now();
     let kinds = if limits.symmetry && limits.kinds {
         kinds::Kinds::new(puzzle)
@@ -211,7 +262,19 @@ pub fn solve(puzzle: &Puzzle, limits: &Limits) -> Outcome {
         cancel: limits.cancel.clone(),
     };
     let listed = budget.listed;
-    let merged = parallel::run_all((&tables, &kinds, orbits.as_ref()), &split, budget);
+    let known = searched.as_ref().map_or(&[][..], |s| &s.units[..]);
+    let merged = parallel::run_all((&tables, &kinds, orbits.as_ref()), &split, budget, known);
+    if let Some(searched) = searched {
+        let noted = parallel::known(&merged, split.units.len());
+        if searched.units.len() != noted.len() {
+            searched.units = vec![None; noted.len()];
+        }
+        for (slot, n) in searched.units.iter_mut().zip(noted) {
+            if n.is_some() {
+                *slot = n;
+            }
+        }
+    }
     let cx = assemble::Context {
         puzzle,
         kinds: &kinds,
@@ -237,6 +300,8 @@ mod budget_tests;
 mod exact;
 #[cfg(test)]
 mod kinds_tests;
+#[cfg(test)]
+mod searched_tests;
 #[cfg(test)]
 mod stats_tests;
 #[cfg(test)]

@@ -62,10 +62,15 @@ fn solutions_for(boards: u128, weight: u128) -> usize {
 /// one thread going through the units in order. Kept boards are bounded by a
 /// shared allowance; a unit that could not keep the boards the listing needs
 /// is run again up to its last needed board.
+///
+/// `known` holds, by unit, the results of units an earlier search of the
+/// same puzzle went through to the end without a solution ([`known`]):
+/// they are taken as they are, as a search of the unit would give them.
 pub(super) fn run_all(
     (tables, kinds, orbits): (&Tables, &Kinds, Option<&Orbits>),
     split: &Split,
     b: Budget,
+    known: &[Option<Found>],
 ) -> Merged {
     let per_board = u128::from(split.members);
     let max_members = b.max_members;
@@ -104,7 +109,12 @@ pub(super) fn run_all(
                 keep: listed_boards,
                 nodes: b.max_nodes,
             };
-            let found = go(i, quota, &ctl);
+            let found = match known.get(i) {
+                // Within this search's allowance, or a search of the unit
+                // would stop at the allowance instead.
+                Some(Some(f)) if loop_nodes(f) < quota.nodes => f.clone(),
+                _ => go(i, quota, &ctl),
+            };
             if matches!(found.end, End::Done | End::Capped | End::NodeLimit) {
                 let work = (members(i, &found), found.count, loop_nodes(&found));
                 note_done(&done, &ctl, i, work, &b);
@@ -173,6 +183,20 @@ pub(super) fn run_all(
         timed_out: ctl.timed_out.load(Ordering::Relaxed),
         out_of_nodes,
     }
+}
+
+/// The units of `merged` that searched their whole subtree and found no
+/// solution, by unit: what [`run_all`] may take from a later search of the
+/// same puzzle. (A unit that found solutions is not kept: which of its
+/// boards it keeps depends on the search's limits.)
+pub(super) fn known(merged: &Merged, units: usize) -> Vec<Option<Found>> {
+    let mut out = vec![None; units];
+    for (slot, u) in out.iter_mut().zip(&merged.units) {
+        if u.end == End::Done && u.count == 0 {
+            *slot = Some(u.clone());
+        }
+    }
+    out
 }
 
 fn control(deadline: Option<Instant>, cancel: &Cancel, keep: usize) -> Control {

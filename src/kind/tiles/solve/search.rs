@@ -75,6 +75,7 @@ pub(super) struct Quota {
     pub nodes: u64,
 }
 
+#[derive(Clone, Debug)]
 pub(super) struct Found {
     /// The first solutions as row-major boards of kinds and orientations, in
     /// search order: all of them unless [`Quota::keep`] or

@@ -35,6 +35,7 @@ fn overruled_reading(margin: f32, below_best: f32) -> Result<(Classes, Pairing),
         below_best,
         preferred: (below_best > 0.0).then(|| vec![(0, 3), (1, 2)]),
         one_name_twice: false,
+        searched: Default::default(),
     };
     Ok((c, pairing))
 }
@@ -114,6 +115,7 @@ fn art_reading(support: f32) -> art::Reading {
         doubt: Vec::new(),
         costs: Vec::new(),
         support,
+        searched: Default::default(),
     }
 }
 
