@@ -85,7 +85,8 @@ impl Blocks {
 pub(crate) fn distances(a: &Look, group: &Group) -> Vec<f32> {
     let table = table();
     let shift = light_shift(table, a, group);
-    let neg = shift.map(|s| -1.0 * s);
+    // `-s` is `-1.0 * s` (the one-pair code) to the bit.
+    let neg = shift.map(|s| -s);
     let mut sums = vec![ZERO; super::BLOCKS];
     let mut best = [f32::INFINITY; LANES];
     for meets in &table.shifts {
