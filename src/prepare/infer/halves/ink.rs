@@ -84,7 +84,7 @@ fn keep_groups(groups: Vec<Group>, len: usize, strength: &[f32], first_row: usiz
     // Per group: its pixels, bounding box and whether it is kept.
     let mut groups: Vec<(Vec<usize>, [usize; 4], bool)> = groups
         .into_iter()
-        .filter(|(members, _)| members.len() >= 3)
+        .filter(|(members, _)| members.len() >= SPECK)
         .map(|(members, bbox)| {
             let central = members.iter().any(|&i| {
                 let (x, y) = ((i % WORK) as f32, (i / WORK) as f32);
@@ -206,6 +206,16 @@ const WORD_GAP: usize = WORK * 3 / 100;
 
 /// Gap in pixels bridged when ink is grouped.
 const REACH: usize = WORK / 50;
+
+/// Groups of fewer pixels are specks, not ink. They stand alone by more
+/// than [`REACH`] (a letter's dot joins its stem), and after JPEG they are
+/// a block's stray pixels: one kept beside a drawn tile's marker stretched
+/// its box across the half (drawn 6x6 of dev seed 8, JPEG, tile 10 left),
+/// one between the marker and the number disc chained the disc to the
+/// marker (tile 26 top), each a class of its own, and the 16 classes for
+/// 14 paired into nothing that solves. It was 3; a source pixel of a
+/// 240-pixel tile is about 3 working pixels.
+const SPECK: usize = 12;
 
 #[cfg(test)]
 mod tests;

@@ -103,3 +103,31 @@ fn the_first_unseen_pixel_skips_what_was_taken() {
     u.take(WORK + WORK - 1);
     assert_eq!(u.first(1, 10), WORK);
 }
+
+/// A drawn tile's marker after JPEG (dev seed 8's 6x6, tile 26 top): a
+/// square by the side, a stray block pixel or two between it and the
+/// number disc at the centre. The speck is no ink, and does not chain the
+/// disc to the marker.
+#[test]
+fn a_speck_of_jpeg_does_not_chain_the_number_disc_to_the_marker() {
+    let mut s = vec![0.0f32; WORK * WORK / 2];
+    let mut paint = |x0: usize, x1: usize, y0: usize, y1: usize| {
+        for y in y0..y1 {
+            for x in x0..x1 {
+                s[y * WORK + x] = 1.0;
+            }
+        }
+    };
+    // The marker, 70 pixels square, 25 pixels in from the side.
+    paint(165, 235, 25, 95);
+    // The top of the number disc, reaching the centre.
+    paint(170, 230, 150, WORK / 2);
+    // A speck of 3 x 3 pixels between them, more than `REACH` from both
+    // but within `WORD_GAP` of the disc.
+    paint(198, 201, 138, 141);
+    let keep = keep_edge_ink(&s, BORDER_ROWS);
+    let kept_at = |x: usize, y: usize| keep[y * WORK + x];
+    assert!(kept_at(200, 60), "the marker is kept");
+    assert!(!kept_at(199, 139), "the speck is dropped");
+    assert!(!kept_at(200, 170), "the number disc is dropped");
+}
