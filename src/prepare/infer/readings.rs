@@ -1,0 +1,137 @@
+//! The two readings of a puzzle's pictures, each from the tiles' working
+//! copies to classes and a pairing checked by solving: the names reading
+//! (ink on a ground, paired by the names written on it) and the pictures
+//! reading (paired by how the seams continue). [`decide`](super::decide)
+//! weighs them.
+
+use super::{art, classes, decide, halves, looks, names, outline, pairing, timing};
+
+/// The names reading: halves described as ink on a ground, grouped into
+/// classes, paired by the names written on them, checked by solving.
+pub(super) fn read_names(
+    side: usize,
+    works: &[halves::Work],
+) -> Result<(classes::Classes, pairing::Pairing), String> {
+    let clock = timing::start();
+    let halves = halves::describe_all(works);
+    clock.stage("names-halves");
+    let clock = timing::start();
+    let mut dist = vec![vec![0.0f32; halves.len()]; halves.len()];
+    for i in 0..halves.len() {
+        for j in i + 1..halves.len() {
+            let d = classes::distance(&halves[i], &halves[j]);
+            dist[i][j] = d;
+            dist[j][i] = d;
+        }
+    }
+    let cuts = classes::cluster_then_coarser(&dist, false)
+        .or_else(|even| classes::cluster_then_coarser(&dist, true).map_err(|_| even))?;
+    clock.stage("names-classes");
+    // The finest clear cut first; a coarser clear one only when that
+    // over-split a name: it pairs into nothing that solves, or, with two
+    // of its classes reading as one name, only into a pairing that solves
+    // against clearly better-fitting names (a guess, refused; which such
+    // pairing is found first hangs on the search's order). Without the
+    // name twice an overruled reading stays: it is what an unsolvable
+    // puzzle gives, and fewer classes solve more easily.
+    let mut first = None;
+    let mut guess = None;
+    for classes in cuts {
+        match pair_names(side, &halves, &dist, classes) {
+            Err(NamesError::Unsolvable(why)) => {
+                first.get_or_insert(why);
+            }
+            Err(NamesError::Other(why)) => {
+                return guess.ok_or_else(|| first.unwrap_or(why));
+            }
+            Ok(read) if decide::overruled(&read.1) && read.1.one_name_twice => {
+                guess.get_or_insert(read);
+            }
+            Ok(read) => return Ok(read),
+        }
+    }
+    // Nothing better: the first guess (refused), or why nothing paired.
+    guess.ok_or_else(|| first.unwrap_or_default())
+}
+
+/// Why a cut into classes was not paired: no pairing of them solves (a
+/// coarser cut may), or anything else.
+enum NamesError {
+    Unsolvable(String),
+    Other(String),
+}
+
+/// The names reading of one cut into classes.
+fn pair_names(
+    side: usize,
+    halves: &[halves::Half],
+    dist: &[Vec<f32>],
+    mut classes: classes::Classes,
+) -> Result<(classes::Classes, pairing::Pairing), NamesError> {
+    names::split::split_merged(&mut classes, halves, dist);
+    if classes.members.len().div_ceil(2) > crate::kind::tiles::model::MAX_TOKENS {
+        let why = format!("{} classes is too many", classes.members.len());
+        return Err(NamesError::Unsolvable(why));
+    }
+    // Each class is represented by its most typical member.
+    let reps: Vec<usize> = classes
+        .members
+        .iter()
+        .map(|m| {
+            let total = |a: usize| m.iter().map(|&b| dist[a][b]).sum::<f32>();
+            m.iter()
+                .copied()
+                .min_by(|&a, &b| total(a).total_cmp(&total(b)))
+                .unwrap_or(m[0])
+        })
+        .collect();
+    let mut rep_halves: Vec<&halves::Half> = reps.iter().map(|&r| &halves[r]).collect();
+    // An odd number of classes: one picture has a half no tile shows. A
+    // class without members stands for it, and the pairing (checked by
+    // solving like any other) decides whose partner it is.
+    let absent = halves::absent();
+    if classes.members.len() % 2 == 1 {
+        classes.members.push(Vec::new());
+        classes.confidence.push(0.0);
+        rep_halves.push(&absent);
+    }
+    pairing::debug::members(&classes.members);
+    let clock = timing::start();
+    let (score, differences) = pairing::resemblance(&rep_halves);
+    clock.stage("names-resemblance");
+    let mut pairing = pairing::decide(
+        side,
+        &classes.of,
+        &score,
+        Some(&differences),
+        pairing::NODE_BUDGET,
+    )
+    .map_err(|e| match e {
+        pairing::PairingError::Unsolvable { .. } => NamesError::Unsolvable(e.to_string()),
+        _ => NamesError::Other(e.to_string()),
+    })?;
+    pairing.one_name_twice = names::one_name_twice(&rep_halves);
+    Ok((classes, pairing))
+}
+
+/// The pictures reading: halves described as pictures, paired by how their
+/// seams continue ([`art`]).
+pub(super) fn read_art(side: usize, works: &[halves::Work]) -> Result<art::Reading, String> {
+    // The pictures reading only: a grey card's names on its diagonals are
+    // no ground to fit the light on, and the names reading takes light up
+    // to a factor of 1.6 in its stride (`halves::colour_distance`).
+    let clock = timing::start();
+    let works = halves::light::evened(works);
+    clock.stage("art-light");
+    let clock = timing::start();
+    let looks: Vec<looks::Look> = works.iter().flat_map(looks::describe).collect();
+    clock.stage("art-looks");
+    let clock = timing::start();
+    let outlines: Vec<Option<outline::Outline>> =
+        works.iter().flat_map(outline::describe).collect();
+    clock.stage("art-outlines");
+    let clock = timing::start();
+    let (classes, _) = art::classes_of(&looks)?;
+    clock.stage("art-classes");
+    art::read(side, &looks, &outlines, classes, pairing::NODE_BUDGET)
+}
