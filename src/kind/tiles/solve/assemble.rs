@@ -7,8 +7,8 @@ use super::classes::look_classes_by_source;
 use super::expand;
 use super::kinds::Kinds;
 use super::parallel::Merged;
-use super::search::End;
 use super::symmetry::Split;
+use super::unit::End;
 use super::{rotation_classes, Count, Limits, Outcome, Stats, StopReason};
 use crate::kind::tiles::model::{Board, Puzzle};
 
@@ -123,7 +123,7 @@ pub(super) fn assemble(cx: &Context, merged: &Merged, limits: &Limits) -> Outcom
     let mut looks = looks as Count;
     if stopped.is_none() && !cx.kinds.all_distinct() && split.members > 1 {
         // Every look weighed by the turns that leave it unchanged counts its
-        // class once (see `search::Orbits`), listed or not.
+        // class once (see `unit::Orbits`), listed or not.
         if let (Some(o), Some(all)) = (orbits, cx.kinds.boards_per_look(None)) {
             looks = o / all;
         }

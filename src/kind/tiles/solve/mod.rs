@@ -16,6 +16,7 @@ mod search;
 mod symmetry;
 mod tables;
 pub(crate) mod trace;
+mod unit;
 
 pub use classes::{look_classes, rotation_classes};
 pub use closest::{closest, Closest, CLOSEST_NODES};
@@ -199,7 +200,7 @@ pub fn solve(puzzle: &Puzzle, limits: &Limits) -> Outcome {
 #[derive(Clone, Debug, Default)]
 pub struct Searched {
     key: Option<(Puzzle, Order, bool, bool, TurnOrder)>,
-    units: Vec<Option<search::Found>>,
+    units: Vec<Option<unit::Found>>,
 }
 
 impl Searched {
@@ -243,7 +244,7 @@ fn search_all(puzzle: &Puzzle, limits: &Limits, searched: Option<&mut Searched>)
     };
     let tables = tables::Tables::of(puzzle, &kinds, limits.turn_order);
     let split = symmetry::split(puzzle, (&tables, &kinds), limits.order, limits.symmetry);
-    let orbits = (!kinds.all_distinct()).then(|| search::Orbits {
+    let orbits = (!kinds.all_distinct()).then(|| unit::Orbits {
         rows: puzzle.rows,
         cols: puzzle.cols,
         orients: kinds.orients.clone(),

@@ -2,9 +2,10 @@
 //! outcome never depends on how many threads ran them or in what order.
 
 use super::kinds::Kinds;
-use super::search::{run, Control, End, Found, Orbits, Quota};
+use super::search::run;
 use super::symmetry::Split;
 use super::tables::Tables;
+use super::unit::{Control, End, Found, Orbits, Quota};
 use super::Count;
 use crate::kind::stop::Cancel;
 use rayon::prelude::*;
