@@ -8,6 +8,7 @@
 //! best pairing has to beat every other by a clear margin in how well its
 //! seams continue, or the reading is refused with the classes in doubt.
 
+use super::board;
 use super::candidates::{best_pairings, support, SUPPORTED};
 use super::classes::{self, Classes};
 use super::cost::pair_costs;
@@ -50,6 +51,10 @@ pub(crate) struct Reading {
     pub support: f32,
     /// What the check of the chosen pairing searched, for its count.
     pub searched: solve::Searched,
+    /// The board check ([`board::worst_seam`]) of the chosen pairing's first
+    /// solution, when it solves and its margin is one the check may veto
+    /// ([`super::decide::BOARD_CHECKED_BELOW`]).
+    pub worst_seam: Option<f32>,
 }
 
 /// The halves' looks grouped into classes (an even number), or why not.
@@ -104,6 +109,7 @@ pub(crate) fn read(
     };
     let mut spent = 0u64;
     let mut first_solving = None;
+    let mut first_board = None;
     // What the checks of the candidates that may be chosen (the first, and
     // the first that solves) searched, for the count of the chosen one.
     let mut searched = [solve::Searched::default(), solve::Searched::default()];
@@ -121,6 +127,7 @@ pub(crate) fn read(
         spent += outcome.nodes;
         if outcome.total > 0 {
             first_solving = Some((at, *c));
+            first_board = outcome.solutions.into_iter().next();
             break;
         }
         if spent >= budget {
@@ -166,6 +173,12 @@ pub(crate) fn read(
     }
     let first_solving = first_solving.filter(|&(i, _)| i == at);
     let [first, solving] = searched;
+    let worst_seam = first_board
+        .filter(|_| first_solving.is_some() && rival - chosen < super::decide::BOARD_CHECKED_BELOW)
+        .map(|b| board::worst_seam(side, &b, looks, outlines));
+    if std::env::var_os("UNSCRAMBLE_INFER_DEBUG").is_some() {
+        eprintln!("DEBUG board: worst seam {worst_seam:?}");
+    }
     Ok(Reading {
         searched: if at == 0 { first } else { solving },
         classes,
@@ -176,6 +189,7 @@ pub(crate) fn read(
         doubt,
         costs: cost,
         support,
+        worst_seam,
     })
 }
 

@@ -91,8 +91,13 @@ fn confidence(r: &art::Reading) -> f32 {
     let margin = r.rival - r.cost;
     // A pair no better joined than strangers bounds it like a margin: the
     // pictures do not say that pair (see `art::support`).
-    let pairing =
+    let mut pairing =
         calibrated(if r.solves { margin } else { margin / UNSOLVED }).min(calibrated(r.support));
+    // A small margin is trusted only when the solved board shows no seam
+    // that contradicts it (see `board`).
+    if vetoed(r) {
+        pairing = pairing.min(BOARD_VETOED);
+    }
     // A class whose members are not much closer to each other than to any
     // other half may be two prints taken for one (the two halves of a
     // photo crop of fur): then the pairing of such classes means little.
@@ -110,6 +115,24 @@ const CLASS_SURE: f32 = 0.8;
 
 /// See [`confidence`].
 const UNSOLVED: f32 = 2.0;
+
+/// Margins below this are written on the margin alone at 0.9 to 0.95
+/// ([`CALIBRATION`]): measured 18 right of 19 on seeds 1-71, the wrong one
+/// (photo crops, 4x4 of held-out seed 66, margin 0.35) a pairing whose
+/// solved board put two halves side by side that continue each other no
+/// better than strangers (worst seam 1.01; the right ones 0.17 to 0.88).
+/// In that band the board is checked ([`art::Reading::worst_seam`]).
+pub(crate) const BOARD_CHECKED_BELOW: f32 = 0.6;
+/// The board check's veto: a small margin, and a solved board with a seam
+/// no better joined than strangers.
+fn vetoed(r: &art::Reading) -> bool {
+    r.rival - r.cost < BOARD_CHECKED_BELOW && r.worst_seam.is_some_and(|w| w >= STRANGER_SEAM)
+}
+
+/// A seam this bad relative to its halves' strangers vetoes the reading.
+const STRANGER_SEAM: f32 = 1.0;
+/// What a vetoed reading's confidence is held to: under [`WRITE_AT`].
+const BOARD_VETOED: f32 = 0.8;
 
 /// A names reading's confidence: its margin's bin in
 /// [`NAMES_CALIBRATION`], bounded by its least sure class when that is
@@ -232,6 +255,7 @@ fn decide_at(
         debug(&names, &art, side);
     }
     let from_art = |r: art::Reading| {
+        let vetoed = vetoed(&r);
         let pairing = Pairing {
             puzzle: pairing::puzzle(side, &r.classes.of, &r.pairs),
             pairs: r.pairs,
@@ -248,7 +272,12 @@ fn decide_at(
         };
         let refusal = (art_confidence < art_write_at).then(|| {
             format!(
-                "another pairing of the classes continues the seams almost as well (confidence {:.2}, at least {WRITE_AT} needed)",
+                "another pairing of the classes continues the seams almost as well{} (confidence {:.2}, at least {WRITE_AT} needed)",
+                if vetoed {
+                    ", and the board it solves puts two halves side by side that continue each other no better than strangers"
+                } else {
+                    ""
+                },
                 super::two_places_down(art_confidence)
             )
         });

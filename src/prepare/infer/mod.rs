@@ -6,6 +6,7 @@
 //! this module: the solver only ever sees candidate puzzles.
 
 pub(crate) mod art;
+pub(crate) mod board;
 pub(crate) mod candidates;
 pub(crate) mod classes;
 pub(crate) mod cost;

@@ -116,6 +116,7 @@ fn art_reading(support: f32) -> art::Reading {
         costs: Vec::new(),
         support,
         searched: Default::default(),
+        worst_seam: None,
     }
 }
 
@@ -197,5 +198,38 @@ fn a_pictures_reading_past_a_margin_of_a_third_is_written() {
         };
         let v = decide(2, || Err("no names".into()), Ok(r)).expect("a verdict");
         assert_eq!(v.refusal.is_none(), written, "{margin}: {}", v.confidence);
+    }
+}
+
+/// The same small margin with a solved board that joins two halves no
+/// better than strangers (the photo 4x4 of held-out seed 66, worst seam
+/// 1.01, read wrong at 0.91 before): refused, and the refusal says why.
+/// A good board leaves it written; a large margin is not checked.
+#[test]
+fn a_small_margin_whose_board_joins_strangers_is_refused() {
+    for (margin, worst, written) in [
+        (0.35, Some(1.01), false),
+        (0.35, Some(0.88), true),
+        (0.35, None, true),
+        (1.3, Some(1.5), true),
+    ] {
+        let r = art::Reading {
+            cost: 5.0,
+            rival: 5.0 + margin,
+            solves: true,
+            worst_seam: worst,
+            ..art_reading(1.5)
+        };
+        let v = decide(2, || Err("no names".into()), Ok(r)).expect("a verdict");
+        assert_eq!(
+            v.refusal.is_none(),
+            written,
+            "{margin} {worst:?}: {}",
+            v.confidence
+        );
+        if !written {
+            let why = v.refusal.unwrap_or_default();
+            assert!(why.contains("no better than strangers"), "{why}");
+        }
     }
 }
