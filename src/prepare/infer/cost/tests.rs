@@ -77,3 +77,33 @@ fn hues_all_within_a_few_degrees_weigh_nothing() {
     assert_eq!(span.1, 0.0);
     assert_eq!(hue_distance(browns[0], browns[5], span), 0.0);
 }
+
+/// Photo crops (hues not spread): the strips weigh more and the palette
+/// less; coded art in many hues keeps the weights; in between, between.
+#[test]
+fn the_palette_weighs_less_where_the_hues_are_not_spread() {
+    let flat = by_spread(WEIGHTS, 0.0);
+    assert!((flat.band - 1.5).abs() < 1e-6 && (flat.palette - 0.25).abs() < 1e-6);
+    assert_eq!(by_spread(WEIGHTS, 1.0), WEIGHTS);
+    let half = by_spread(WEIGHTS, 0.5);
+    assert!(half.band > 1.0 && half.band < 1.5, "{half:?}");
+    assert!(half.palette > 0.25 && half.palette < 1.0, "{half:?}");
+    assert_eq!((half.outline, half.hue), (WEIGHTS.outline, WEIGHTS.hue));
+}
+
+/// Held-out photo 4x4 s58 clean (the pair terms of its two crops of the
+/// astronaut, `UNSCRAMBLE_INFER_DEBUG_TERMS`): the true pairs' strips
+/// continue (band 0.35 and 0.23) but their palettes differ (1.25, 1.19);
+/// the tops of the two crops share a palette (0.18, 0.02) and do not
+/// continue (1.31, 1.14). Under the old weights the rival was cheaper;
+/// with the hues not spread, the true pairs are.
+#[test]
+fn two_crops_of_one_photograph_are_paired_by_their_strips() {
+    let cost = |w: Weights, band: [f32; 2], palette: [f32; 2]| {
+        w.band * (band[0] + band[1]) + w.palette * (palette[0] + palette[1])
+    };
+    let (truth, rival) = (([0.35, 0.23], [1.25, 1.19]), ([1.31, 1.14], [0.18, 0.02]));
+    assert!(cost(WEIGHTS, truth.0, truth.1) > cost(WEIGHTS, rival.0, rival.1));
+    let w = by_spread(WEIGHTS, 0.0);
+    assert!(cost(w, truth.0, truth.1) + 1.0 < cost(w, rival.0, rival.1));
+}
