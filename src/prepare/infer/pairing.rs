@@ -289,12 +289,20 @@ pub(crate) fn decide(
                 found = Some((*s, i));
                 first_searched = Some(std::mem::take(&mut searched));
             }
-            Some((best, _)) if gap(best, *s) < TIE => {
+            Some((best, at)) if gap(best, *s) < TIE => {
+                // Two that solve tie, both clearly below a pairing that
+                // solves nothing: the reading is overruled either way, and
+                // `decide` weighs that pairing (a lost card, or classes
+                // cut wrong); the tie adds nothing.
+                let read = done(at, gap(best, *s), Some(pairs.clone()), tried, None)?;
+                if super::decide::overruled(&read) {
+                    return Ok(read);
+                }
                 return Err(PairingError::Tie {
                     classes: k,
                     best,
                     other: *s,
-                })
+                });
             }
             Some((best, at)) => {
                 return done(
