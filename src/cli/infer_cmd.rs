@@ -75,6 +75,11 @@ fn infer(args: &InferArgs, json: bool, quiet: bool) -> Result<ExitCode, Failure>
     fields.insert("classes".into(), classes_json(&inferred));
     fields.insert("weak".into(), inferred.pairing.weak.into());
     fields.insert("solutions".into(), inferred.solutions.into());
+    // Said outright, as the count 0 is easily taken for a failed read.
+    fields.insert(
+        "unsolvable".into(),
+        (inferred.solutions == 0 && inferred.complete).into(),
+    );
     if !quiet {
         describe(&inferred);
     }
@@ -157,6 +162,11 @@ fn describe(inferred: &infer::Inferred) {
         inferred.confidence,
         inferred.solutions
     );
+    if inferred.solutions == 0 && inferred.complete {
+        eprintln!(
+            "the puzzle as read has no solution: the pictures are read as they are (is a card lost or misprinted?); a pairing chosen because it solves would be a guess"
+        );
+    }
 }
 
 fn classes_json(inferred: &infer::Inferred) -> Value {

@@ -125,6 +125,14 @@ pub(crate) fn read(
             solve::solve_noting(&pairing::puzzle(side, &classes.of, pairs), &limits, noted);
         clock.solve("art-check", outcome.nodes);
         spent += outcome.nodes;
+        if std::env::var_os("UNSCRAMBLE_INFER_DEBUG").is_some() {
+            eprintln!(
+                "DEBUGART candidate {at} cost {c:.3} solves={} nodes={} of {}",
+                outcome.total > 0,
+                outcome.nodes,
+                candidates.len()
+            );
+        }
         if outcome.total > 0 {
             first_solving = Some((at, *c));
             first_board = outcome.solutions.into_iter().next();

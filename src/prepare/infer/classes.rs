@@ -8,6 +8,7 @@
 //! stands out, for a picture one of whose halves no tile shows).
 
 use super::halves::{colour_distance, Half, Mask, GRID};
+use ladder::Ladder;
 
 /// Distance between two halves: colour of ground and ink, then the ink's
 /// shape and extent under the best of the four turns of the crop (a name
@@ -161,6 +162,40 @@ pub struct Classes {
     /// Per class, 0..1: 1 when its members are much closer to each other than
     /// to any other half.
     pub confidence: Vec<f32>,
+    /// How clearly the cut stands out: the jump in merge distance at it
+    /// (the next merge's distance over the last one's, as the cut weighs
+    /// it; at least [`CLEAR_GAP`] for a cut that stands out clearly).
+    pub gap: f32,
+}
+
+impl Classes {
+    /// The least confidence of a class with members (the blank class of an
+    /// odd cut, which has none, is not a cut's doing).
+    pub(crate) fn least_sure(&self) -> f32 {
+        self.members
+            .iter()
+            .zip(&self.confidence)
+            .filter(|(m, _)| !m.is_empty())
+            .map(|(_, &k)| k)
+            .fold(1.0f32, f32::min)
+    }
+
+    /// Four classes of a 2x2 board, each `sure`, cut clearly: the decision
+    /// tests' board.
+    #[cfg(test)]
+    pub(crate) fn two_by_two(sure: f32) -> Classes {
+        let of = vec![0, 2, 2, 0, 2, 2, 1, 0, 0, 1, 3, 3, 3, 1, 1, 3];
+        let mut members = vec![Vec::new(); 4];
+        for (h, &c) in of.iter().enumerate() {
+            members[c].push(h);
+        }
+        Classes {
+            of,
+            members,
+            confidence: vec![sure; 4],
+            gap: 5.0,
+        }
+    }
 }
 
 /// The smallest jump in merge distance that counts as two prints looking
@@ -174,7 +209,7 @@ const MIN_GAP: f32 = 1.5;
 /// class. 0.03 to 0.07 all give the same corpus result.
 const GAP_FLOOR: f32 = 0.05;
 /// A jump this large marks a real split even when a later one is larger.
-const CLEAR_GAP: f32 = 1.9;
+pub(crate) const CLEAR_GAP: f32 = 1.9;
 
 /// Cuts the halves into classes, an even number of them unless `odd`, or
 /// says why not (the tests' shorthand: the readings ask for a least count).
@@ -188,6 +223,7 @@ pub(crate) fn cluster(dist: &[Vec<f32>], odd: bool) -> Result<Classes, String> {
 pub(crate) fn cluster_into(dist: &[Vec<f32>], odd: bool, fewest: usize) -> Result<Classes, String> {
     let ladder = Ladder::new(dist);
     let cut = ladder.cut(odd, fewest)?;
+    ladder.debug_cut("art", cut);
     Ok(ladder.classes(dist, cut))
 }
 
@@ -200,6 +236,7 @@ pub(crate) fn cluster_into(dist: &[Vec<f32>], odd: bool, fewest: usize) -> Resul
 pub(crate) fn cluster_then_coarser(dist: &[Vec<f32>], odd: bool) -> Result<Vec<Classes>, String> {
     let ladder = Ladder::new(dist);
     let cut = ladder.cut(odd, 2)?;
+    ladder.debug_cut("names", cut);
     let n = dist.len();
     let mut cuts = vec![cut];
     cuts.extend(
@@ -211,129 +248,6 @@ pub(crate) fn cluster_then_coarser(dist: &[Vec<f32>], odd: bool) -> Result<Vec<C
     Ok(cuts.into_iter().map(|c| ladder.classes(dist, c)).collect())
 }
 
-/// Average-linkage merging of all the halves: the height of each merge and
-/// the partition after it.
-struct Ladder {
-    heights: Vec<f32>,
-    snapshots: Vec<Vec<Vec<usize>>>,
-}
-
-impl Ladder {
-    #[allow(clippy::needless_range_loop)] // a symmetric matrix, read both ways
-    fn new(dist: &[Vec<f32>]) -> Ladder {
-        let n = dist.len();
-        let mut groups: Vec<Vec<usize>> = (0..n).map(|i| vec![i]).collect();
-        let mut link: Vec<Vec<f32>> = dist.to_vec();
-        let mut heights = Vec::new();
-        let mut snapshots = vec![groups.clone()];
-        while groups.len() > 1 {
-            let (mut bi, mut bj, mut best) = (0, 1, f32::INFINITY);
-            for i in 0..groups.len() {
-                for j in i + 1..groups.len() {
-                    if link[i][j] < best {
-                        (bi, bj, best) = (i, j, link[i][j]);
-                    }
-                }
-            }
-            let (si, sj) = (groups[bi].len() as f32, groups[bj].len() as f32);
-            for k in 0..groups.len() {
-                let merged = (link[bi][k] * si + link[bj][k] * sj) / (si + sj);
-                link[bi][k] = merged;
-                link[k][bi] = merged;
-            }
-            let gone = groups.remove(bj);
-            groups[bi].extend(gone);
-            link.remove(bj);
-            for row in &mut link {
-                row.remove(bj);
-            }
-            heights.push(best);
-            snapshots.push(groups.clone());
-        }
-        Ladder { heights, snapshots }
-    }
-
-    /// Relative jump after merge `i`: noise makes the distances inside
-    /// classes small but not zero, and what matters is how much larger the
-    /// next merge is.
-    fn gap(&self, i: usize) -> f32 {
-        (self.heights[i + 1] + GAP_FLOOR) / (self.heights[i] + GAP_FLOOR)
-    }
-
-    /// The merge after which to cut into at least `fewest` classes, or
-    /// why none.
-    fn cut(&self, odd: bool, fewest: usize) -> Result<usize, String> {
-        let n = self.heights.len() + 1;
-        // After merge `i` (heights[i]) there are n - 1 - i groups; the gap to
-        // the next merge says how clearly they stand apart.
-        // The finest cut that stands out clearly wins: drawn tiles split
-        // first by colour, then each colour by marker, and both jumps are
-        // real. Without a clear one, the largest jump.
-        let mut best: Option<(f32, usize)> = None;
-        let mut finest_clear: Option<(f32, usize)> = None;
-        for i in 0..self.heights.len().saturating_sub(1) {
-            let count = n - 1 - i;
-            if (!odd && !count.is_multiple_of(2)) || count < fewest.max(2) {
-                continue;
-            }
-            let gap = self.gap(i);
-            if best.is_none_or(|(g, _)| gap > g) {
-                best = Some((gap, i));
-            }
-            if gap >= CLEAR_GAP && finest_clear.is_none() {
-                finest_clear = Some((gap, i));
-            }
-        }
-        match finest_clear.or(best) {
-            None => Err("the halves do not fall into an even number of classes".into()),
-            Some((gap, _)) if gap < MIN_GAP => Err(format!(
-                "the halves do not fall into classes: no two groups of them look clearly different (largest jump in distance {:.2} times, at least {MIN_GAP} needed)",
-                super::two_places_down(gap)
-            )),
-            Some((_, cut)) => Ok(cut),
-        }
-    }
-
-    /// The classes after merge `cut`, with how sure each is.
-    fn classes(&self, dist: &[Vec<f32>], cut: usize) -> Classes {
-        let n = dist.len();
-        let mut members = self.snapshots[cut + 1].clone();
-        for m in &mut members {
-            m.sort_unstable();
-        }
-        members.sort_unstable_by_key(|m| m[0]);
-        let mut of = vec![0; n];
-        for (c, m) in members.iter().enumerate() {
-            for &h in m {
-                of[h] = c;
-            }
-        }
-        let confidence = members
-            .iter()
-            .enumerate()
-            .map(|(c, m)| {
-                let spread = m
-                    .iter()
-                    .flat_map(|&a| m.iter().map(move |&b| dist[a][b]))
-                    .fold(0.0f32, f32::max);
-                let nearest = m
-                    .iter()
-                    .flat_map(|&a| (0..n).filter(|&b| of[b] != c).map(move |b| dist[a][b]))
-                    .fold(f32::INFINITY, f32::min);
-                if nearest.is_finite() && nearest > 0.0 {
-                    (1.0 - spread / nearest).clamp(0.0, 1.0)
-                } else {
-                    0.0
-                }
-            })
-            .collect();
-        Classes {
-            of,
-            members,
-            confidence,
-        }
-    }
-}
-
+mod ladder;
 #[cfg(test)]
 mod tests;

@@ -13,6 +13,7 @@
 use super::art;
 use super::classes::Classes;
 use super::pairing::{self, Pairing};
+use super::unsolvable;
 
 /// Where a reading came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -138,6 +139,9 @@ const BOARD_VETOED: f32 = 0.8;
 /// [`NAMES_CALIBRATION`], bounded by its least sure class when that is
 /// below [`NAMES_CLASS_SURE`].
 fn names_confidence(classes: &Classes, pairing: &Pairing) -> f32 {
+    if pairing.no_solution {
+        return unsolvable::CONFIDENCE;
+    }
     if overruled(pairing) {
         return OVERRULED;
     }
@@ -149,13 +153,7 @@ fn names_confidence(classes: &Classes, pairing: &Pairing) -> f32 {
         .rev()
         .find(|(m, _)| pairing.margin >= *m)
         .map_or(0.0, |&(_, c)| c);
-    let least = classes
-        .members
-        .iter()
-        .zip(&classes.confidence)
-        .filter(|(m, _)| !m.is_empty())
-        .map(|(_, &k)| k)
-        .fold(1.0f32, f32::min);
+    let least = classes.least_sure();
     if least < NAMES_CLASS_SURE {
         by_margin.min(least)
     } else {
@@ -252,8 +250,14 @@ fn decide_at(
         names()
     };
     if debugging {
-        debug(&names, &art, side);
+        debug::line(&names, &art, side);
     }
+    // A puzzle the names read as unsolvable: their preferred pairing, when
+    // it stands on its own, instead of the guess that solves.
+    let names = names.map(|(c, p)| match unsolvable::as_read(side, &c, &p) {
+        Some(read) => (c, read),
+        None => (c, p),
+    });
     let from_art = |r: art::Reading| {
         let vetoed = vetoed(&r);
         let pairing = Pairing {
@@ -267,6 +271,8 @@ fn decide_at(
             rival: None,
             below_best: 0.0,
             preferred: None,
+            lead: 1.0,
+            no_solution: false,
             one_name_twice: false,
             searched: r.searched,
         };
@@ -354,71 +360,6 @@ fn decide_at(
         (Err(a), Err(n)) => Err(if n == "not read" { a } else { n }),
     }
 }
-fn debug(
-    names: &Result<(Classes, Pairing), String>,
-    art: &Result<art::Reading, String>,
-    side: usize,
-) {
-    let n = match names {
-        Ok((c, p)) => format!(
-            "names: {} classes weak={} margin={:.4} tried={} below={:.4} classconf={:.3}",
-            c.members.len(),
-            p.weak,
-            p.margin,
-            p.tried,
-            p.below_best,
-            c.confidence
-                .iter()
-                .copied()
-                .filter(|&k| k > 0.0)
-                .fold(1.0f32, f32::min)
-        ),
-        Err(e) => format!(
-            "names: refused ({})",
-            e.chars().take(60).collect::<String>()
-        ),
-    };
-    let a = match art {
-        Ok(r) => {
-            let agree = names.as_ref().ok().map(|(_, p)| {
-                super::yaml::compare(&p.puzzle, &pairing::puzzle(side, &r.classes.of, &r.pairs))
-                    .is_empty()
-            });
-            format!(
-                "art: {} classes cost {:.3} rival {:.3} margin {:.3} solves={} agree={:?}",
-                r.classes.members.len(),
-                r.cost,
-                r.rival,
-                r.rival - r.cost,
-                r.solves,
-                agree
-            )
-        }
-        Err(e) => format!("art: refused ({})", e.chars().take(60).collect::<String>()),
-    };
-    eprintln!("DEBUG {n} | {a}");
-    if std::env::var_os("UNSCRAMBLE_INFER_DEBUG2").is_some() {
-        if let Ok(r) = art {
-            for (c, m) in r.classes.members.iter().enumerate() {
-                let hs: Vec<String> = m
-                    .iter()
-                    .map(|h| format!("{}{}", h / 4 + 1, ["r", "t", "l", "b"][h % 4]))
-                    .collect();
-                eprintln!("DEBUG2 class {c}: {}", hs.join(" "));
-            }
-            for row in &r.costs {
-                eprintln!(
-                    "DEBUG2 {}",
-                    row.iter()
-                        .map(|c| format!("{c:5.2}"))
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                );
-            }
-            eprintln!("DEBUG2 pairs {:?}", r.pairs);
-        }
-    }
-}
-
+mod debug;
 #[cfg(test)]
 mod tests;

@@ -21,6 +21,7 @@ mod readings;
 pub(crate) mod seam;
 pub(crate) mod sheet;
 pub(crate) mod timing;
+pub(crate) mod unsolvable;
 pub mod yaml;
 
 use crate::error::{InputError, PuzzleError};

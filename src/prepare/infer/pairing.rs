@@ -10,8 +10,10 @@
 use super::halves::{colour_distance, Half, Mask};
 use super::markers::Differences;
 use super::names;
-use crate::kind::tiles::model::{Edge, Half as Sign, Matching, Puzzle, Tile};
+use crate::kind::tiles::model::Puzzle;
 use crate::kind::tiles::solve::{self, Limits};
+pub(crate) use board::balanced;
+pub use board::{puzzle, token_name};
 use enumerate::{all_pairings, completed, greedy};
 
 /// Most pictures whose pairings are all enumerated: (2m-1)!! = 135135 for 7.
@@ -95,47 +97,19 @@ pub struct Pairing {
     /// That best-scoring pairing, when it is not this one (it solves
     /// nothing): `decide` names the classes whose partner it changes.
     pub preferred: Option<Vec<(usize, usize)>>,
+    /// How far the second-best-scoring pairing scores below the best one,
+    /// as a share of the best's score, whether either solves: how clearly
+    /// the names alone chose (1 when there is no second).
+    pub lead: f32,
+    /// Whether this is the best-fitting pairing written although it solves
+    /// nothing: the puzzle read as unsolvable ([`super::unsolvable`]).
+    pub no_solution: bool,
     /// Whether two classes on the card's ground read as the same words
     /// ([`names::one_name_twice`]): then the names are not being read.
     pub one_name_twice: bool,
     /// What the check that this pairing solves searched, for its count
     /// ([`solve::Searched`]).
     pub searched: solve::Searched,
-}
-
-/// The puzzle `pairs` make of the tiles whose halves are in classes `of`.
-pub fn puzzle(side: usize, of: &[usize], pairs: &[(usize, usize)]) -> Puzzle {
-    let mut sign = vec![(0usize, Sign::Plus); of.len().max(1) * 2];
-    for (t, &(p, m)) in pairs.iter().enumerate() {
-        sign[p] = (t, Sign::Plus);
-        sign[m] = (t, Sign::Minus);
-    }
-    let tiles = of
-        .chunks(4)
-        .map(|c| Tile {
-            edges: std::array::from_fn(|s| {
-                let (token, half) = sign[c[s]];
-                Edge::new(token, half)
-            }),
-        })
-        .collect();
-    Puzzle {
-        rows: side,
-        cols: side,
-        tiles,
-        tokens: (0..pairs.len()).map(token_name).collect(),
-        matching: Matching::halves(pairs.len()),
-    }
-}
-
-/// `a`, `b`, … `z`, then `aa`, `ab`, ….
-pub fn token_name(i: usize) -> String {
-    let letter = |k: usize| char::from(b'a' + (k % 26) as u8);
-    if i < 26 {
-        letter(i).to_string()
-    } else {
-        format!("{}{}", letter(i / 26 - 1), letter(i))
-    }
 }
 
 /// Why no pairing of the classes was decided on.
@@ -258,6 +232,10 @@ pub(crate) fn decide(
             .first()
             .map_or(0.0, |(top, _)| gap(*top, candidates[at].0))
     };
+    let lead = match (candidates.first(), candidates.get(1)) {
+        (Some((top, _)), Some((next, _))) => gap(*top, *next),
+        _ => 1.0,
+    };
     // The pairing of candidate `at`, written with its margin and rival.
     let done = |at: usize,
                 margin: f32,
@@ -273,6 +251,7 @@ pub(crate) fn decide(
             (tried, below(at), (at > 0).then(|| candidates[0].1.clone())),
         );
         p.searched = searched.unwrap_or_default();
+        p.lead = lead;
         Ok(p)
     };
     for (i, (s, pairs)) in candidates.iter().enumerate() {
@@ -310,12 +289,20 @@ pub(crate) fn decide(
                 found = Some((*s, i));
                 first_searched = Some(std::mem::take(&mut searched));
             }
-            Some((best, _)) if gap(best, *s) < TIE => {
+            Some((best, at)) if gap(best, *s) < TIE => {
+                // Two that solve tie, both clearly below a pairing that
+                // solves nothing: the reading is overruled either way, and
+                // `decide` weighs that pairing (a lost card, or classes
+                // cut wrong); the tie adds nothing.
+                let read = done(at, gap(best, *s), Some(pairs.clone()), tried, None)?;
+                if super::decide::overruled(&read) {
+                    return Ok(read);
+                }
                 return Err(PairingError::Tie {
                     classes: k,
                     best,
                     other: *s,
-                })
+                });
             }
             Some((best, at)) => {
                 return done(
@@ -344,24 +331,6 @@ pub(crate) fn decide(
     }
 }
 
-/// Whether a pairing can solve at all by counting: every inner seam joins
-/// a `+` and a `-` half of one picture, so a picture's surplus of one half
-/// over the other lies on the border, and all the surpluses together fit
-/// the `4 side` border edges. A wrong pairing of a large board often fails
-/// this, and the solver would spend its budget proving what counting shows.
-pub(crate) fn balanced(side: usize, of: &[usize], pairs: &[(usize, usize)]) -> bool {
-    let mut size = vec![0usize; of.iter().max().map_or(0, |&m| m + 1)];
-    for &c in of {
-        size[c] += 1;
-    }
-    let count = |c: usize| size.get(c).copied().unwrap_or(0);
-    let surplus: usize = pairs
-        .iter()
-        .map(|&(p, m)| count(p).abs_diff(count(m)))
-        .sum();
-    surplus <= 4 * side
-}
-
 fn finish(
     side: usize,
     of: &[usize],
@@ -379,11 +348,14 @@ fn finish(
         rival,
         below_best,
         preferred,
+        lead: 1.0,
+        no_solution: false,
         one_name_twice: false,
         searched: solve::Searched::default(),
     }
 }
 
+mod board;
 pub(crate) mod debug;
 mod enumerate;
 #[cfg(test)]

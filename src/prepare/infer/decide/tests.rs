@@ -2,16 +2,7 @@ use super::*;
 
 /// Four classes of a 2x2 board (see `pairing`'s tests), all sure.
 fn classes() -> Classes {
-    let of = vec![0, 2, 2, 0, 2, 2, 1, 0, 0, 1, 3, 3, 3, 1, 1, 3];
-    let mut members = vec![Vec::new(); 4];
-    for (h, &c) in of.iter().enumerate() {
-        members[c].push(h);
-    }
-    Classes {
-        of,
-        members,
-        confidence: vec![1.0; 4],
-    }
+    Classes::two_by_two(1.0)
 }
 
 /// A names reading of pairs 0/1 and 2/3 whose next solving rival,
@@ -34,6 +25,8 @@ fn overruled_reading(margin: f32, below_best: f32) -> Result<(Classes, Pairing),
         rival: Some(vec![(0, 2), (1, 3)]),
         below_best,
         preferred: (below_best > 0.0).then(|| vec![(0, 3), (1, 2)]),
+        lead: 0.05,
+        no_solution: false,
         one_name_twice: false,
         searched: Default::default(),
     };
@@ -59,6 +52,25 @@ fn a_pairing_chosen_for_solving_against_clearly_better_fitting_names_is_refused(
         decide(2, || overruled_reading(0.3, 0.04), Err("no classes".into())).expect("a verdict");
     assert!(v.refusal.is_none());
     assert_eq!(v.confidence, 0.97);
+}
+
+#[test]
+fn a_clearly_best_fitting_pairing_that_solves_nothing_is_written_as_the_puzzle_is() {
+    // An unsolvable puzzle (a lost card) whose classes are cut right: the
+    // names' best pairing leads the next by 30 % and nothing that solves
+    // comes within 25 %: written as it is, no guess.
+    let read = || {
+        overruled_reading(0.3, 0.4).map(|(c, mut p)| {
+            p.lead = 0.3;
+            (c, p)
+        })
+    };
+    let v = decide(2, read, Err("no classes".into())).expect("a verdict");
+    assert!(v.refusal.is_none(), "{:?}", v.refusal);
+    assert_eq!(v.pairing.pairs, vec![(0, 3), (1, 2)]);
+    assert!(v.pairing.no_solution);
+    assert_eq!(v.confidence, unsolvable::CONFIDENCE);
+    assert!(v.confidence >= WRITE_AT);
 }
 
 #[test]

@@ -137,3 +137,46 @@ fn the_classes_a_marker_leaves_unpaired_are_paired_among_themselves() {
     s[1][2] = 2.0;
     assert_eq!(completed(&s, vec![(0, 1)]), vec![(0, 1), (2, 3)]);
 }
+
+#[test]
+fn two_solving_pairings_tied_far_below_one_that_solves_nothing_leave_it_preferred() {
+    // A 2x2 under which 0/1 and 2/3 score best and solve nothing; 0/2
+    // and 1/3, and 0/3 and 1/2, score alike, 20 % below, and both solve.
+    // The tie does not refuse: the names clearly preferred a pairing that
+    // solves nothing, which `decide` weighs (an unsolvable puzzle, or a
+    // guess).
+    let of = [0, 0, 1, 0, 3, 3, 2, 2, 0, 1, 0, 1, 3, 1, 3, 3];
+    let mut s = vec![vec![0.0; 4]; 4];
+    for (i, j, v) in [
+        (0, 1, 1.0),
+        (2, 3, 1.0),
+        (0, 2, 0.8),
+        (1, 3, 0.8),
+        (0, 3, 0.8),
+        (1, 2, 0.8),
+    ] {
+        s[i][j] = v;
+        s[j][i] = v;
+    }
+    let solves = |pairs: &[(usize, usize)]| {
+        let limits = Limits {
+            max_solutions: 1,
+            ..Limits::default()
+        };
+        solve::solve(&puzzle(2, &of, pairs), &limits).total > 0
+    };
+    assert!(!solves(&[(0, 1), (2, 3)]));
+    assert!(solves(&[(0, 2), (1, 3)]) && solves(&[(0, 3), (1, 2)]));
+    let p = decide(2, &of, &s, None, NODE_BUDGET).expect("decides");
+    assert_eq!(p.preferred, Some(vec![(0, 1), (2, 3)]));
+    assert!((p.below_best - 0.2).abs() < 1e-6, "{}", p.below_best);
+    assert!(p.weak);
+    // Without a better-fitting pairing that solves nothing, a tie of two
+    // that solve is still refused.
+    for (i, j) in [(0, 1), (2, 3)] {
+        s[i][j] = 0.0;
+        s[j][i] = 0.0;
+    }
+    let err = decide(2, &of, &s, None, NODE_BUDGET).expect_err("a tie");
+    assert!(matches!(err, PairingError::Tie { .. }), "{err}");
+}
