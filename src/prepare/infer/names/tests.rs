@@ -60,3 +60,15 @@ fn words_a_quarter_of_whose_ink_differs_are_two_words() {
     assert_ne!(ids[0], ids[1], "{ids:?}");
     assert_eq!(ids[0], ids[2], "{ids:?}");
 }
+
+#[test]
+fn spaces_are_found_when_they_outnumber_the_gaps_between_letters() {
+    // A small serif print: letters run together, a gap of a pixel left
+    // here and there, the spaces 6 pixels on every name.
+    assert_eq!(gap_from(&[1, 1, 1, 6, 6, 6, 6]), 6);
+    // Letter gaps the majority: the median rule as before.
+    assert_eq!(gap_from(&[1, 1, 2, 2, 2, 3, 3, 12, 12]), 5);
+    // No clear second group: nothing changes.
+    assert_eq!(gap_from(&[7, 7, 8, 8]), 17);
+    assert_eq!(gap_from(&[1, 3, 3]), 7);
+}
