@@ -71,8 +71,15 @@ impl Tile {
     /// Edge shown on `side` after `turns` counter-clockwise quarter turns: the
     /// rotated side `e` shows base side `(e - r) mod 4` (the constraint-programming post's convention).
     pub fn edge(&self, side: usize, turns: u8) -> Edge {
-        self.edges[(side + 4 - usize::from(turns % 4)) % 4]
+        self.edges[base_side(side, turns)]
     }
+}
+
+/// The base side a tile turned `turns` counter-clockwise quarter turns
+/// shows on board side `side` (see [`Tile::edge`]): the one place the
+/// convention is written down.
+pub fn base_side(side: usize, turns: u8) -> usize {
+    (side + 4 - usize::from(turns % 4)) % 4
 }
 
 /// One cell of a solved board: which tile (0-based index) and how many

@@ -11,23 +11,21 @@
 //! `decide::BOARD_CHECKED_BELOW`); coded art (half-discs whose fills differ)
 //! does not continue across the seam, so a good board proves nothing.
 
+use super::cost::SEAM_SCALE;
 use super::looks::Look;
 use super::outline::Outline;
 use super::seam::{self, Edge, Measure};
-use crate::kind::tiles::model::{Placement, BOTTOM, LEFT, RIGHT, TOP};
-
-/// Seam dissimilarities are divided by this, as in [`super::cost`].
-const SEAM_SCALE: f32 = 20.0;
+use crate::kind::tiles::model::{base_side, Placement, BOTTOM, LEFT, RIGHT, TOP};
 
 /// The half of the tile at `p` shown on board side `side` (tiles list their
 /// halves right, top, left, bottom, four a tile).
 fn half(p: Placement, side: usize) -> usize {
-    usize::from(p.tile) * 4 + (side + 4 - usize::from(p.turns % 4)) % 4
+    usize::from(p.tile) * 4 + base_side(side, p.turns)
 }
 
 /// The halves meeting at each inner seam of `board` (`side` by `side`,
 /// row-major), left or upper half first.
-pub(crate) fn seams(side: usize, board: &[Placement]) -> Vec<(usize, usize)> {
+fn seams(side: usize, board: &[Placement]) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     for (cell, &p) in board.iter().enumerate().take(side * side) {
         let (row, col) = (cell / side, cell % side);
@@ -41,24 +39,27 @@ pub(crate) fn seams(side: usize, board: &[Placement]) -> Vec<(usize, usize)> {
     out
 }
 
-/// How badly halves `a` and `b` continue each other: the seam measures in
-/// use ([`seam::USED`]), added, over [`SEAM_SCALE`].
-pub(crate) fn cost(looks: &[Look], outlines: &[Option<Outline>], a: usize, b: usize) -> f32 {
+/// How badly halves `a` and `b` continue each other: the seam `measures`
+/// in use ([`seam::in_use`]), added, over [`SEAM_SCALE`] as the class
+/// costs are.
+fn cost(
+    measures: &[Measure],
+    looks: &[Look],
+    outlines: &[Option<Outline>],
+    (a, b): (usize, usize),
+) -> f32 {
     let edge = |h: usize| Edge {
         strips: &looks[h].strips,
         fg: &looks[h].strip_fg,
         outline: outlines.get(h).and_then(Option::as_ref),
     };
-    let measures: Vec<Measure> = seam::in_use();
+    let (ea, eb) = (edge(a), edge(b));
     measures
         .iter()
-        .map(|&m| seam::dissimilarity(m, &edge(a), &edge(b)))
+        .map(|&m| seam::dissimilarity(m, &ea, &eb))
         .sum::<f32>()
         / SEAM_SCALE
 }
-
-#[cfg(test)]
-mod tests;
 
 /// The worst inner seam of `board`: its cost over the lesser of its two
 /// halves' stranger costs (the median cost of each against the halves of
@@ -70,12 +71,14 @@ pub(crate) fn worst_seam(
     looks: &[Look],
     outlines: &[Option<Outline>],
 ) -> f32 {
+    let measures = seam::in_use();
+    let cost = |pair| cost(&measures, looks, outlines, pair);
     let mut strangers: Vec<Option<f32>> = vec![None; looks.len()];
     let mut stranger = |h: usize| {
         *strangers[h].get_or_insert_with(|| {
             let mut c: Vec<f32> = (0..looks.len())
                 .filter(|&x| x / 4 != h / 4)
-                .map(|x| cost(looks, outlines, h, x))
+                .map(|x| cost((h, x)))
                 .collect();
             c.sort_by(f32::total_cmp);
             c.get(c.len() / 2).copied().unwrap_or(f32::INFINITY)
@@ -83,6 +86,9 @@ pub(crate) fn worst_seam(
     };
     seams(side, board)
         .into_iter()
-        .map(|(a, b)| cost(looks, outlines, a, b) / stranger(a).min(stranger(b)).max(1e-6))
+        .map(|(a, b)| cost((a, b)) / stranger(a).min(stranger(b)).max(1e-6))
         .fold(0.0f32, f32::max)
 }
+
+#[cfg(test)]
+mod tests;

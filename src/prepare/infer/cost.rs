@@ -12,7 +12,7 @@ mod hue;
 use hue::{hue_distance, hue_span, mean_hue};
 
 /// Seam dissimilarities are divided by this before they are added up.
-const SEAM_SCALE: f32 = 20.0;
+pub(crate) const SEAM_SCALE: f32 = 20.0;
 
 /// The weights of a pair's cost terms.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -118,7 +118,8 @@ const CLASS_SURE: f32 = 0.8;
 const UNSOLVED: f32 = 2.0;
 
 /// Margins below this are written on the margin alone at 0.9 to 0.95
-/// ([`CALIBRATION`]): measured 18 right of 19 on seeds 1-71, the wrong one
+/// ([`CALIBRATION`]): measured 14 right of 14 on seeds 1-40 and 4 of 5 on
+/// the held-out seeds 58-71 (docs/infer.md, "The board check"), the wrong one
 /// (photo crops, 4x4 of held-out seed 66, margin 0.35) a pairing whose
 /// solved board put two halves side by side that continue each other no
 /// better than strangers (worst seam 1.01; the right ones 0.17 to 0.88).

@@ -8,7 +8,7 @@
 //! out exactly: a kind with `m` cards and `s` distinct orientations puts its
 //! cards on its `m` cells in `m!` ways, each card in `4 / s` turns.
 
-use crate::kind::tiles::model::{Edge, Puzzle};
+use crate::kind::tiles::model::{base_side, Edge, Puzzle};
 
 /// The kinds of a puzzle's cards, numbered by their first card.
 #[derive(Clone, Debug)]
@@ -30,7 +30,7 @@ pub(crate) struct Kinds {
 /// The edges of `edges` turned `turns` quarter turns counter-clockwise (the
 /// convention of [`crate::kind::tiles::model::Tile::edge`]).
 pub(crate) fn turned(edges: [Edge; 4], turns: u8) -> [Edge; 4] {
-    [0, 1, 2, 3].map(|side| edges[(side + 4 - usize::from(turns % 4)) % 4])
+    [0, 1, 2, 3].map(|side| edges[base_side(side, turns)])
 }
 
 impl Kinds {
