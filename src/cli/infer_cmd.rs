@@ -150,17 +150,24 @@ fn describe(inferred: &infer::Inferred) {
             console::style("warning:").yellow().bold().for_stderr()
         );
     }
-    let bound = if inferred.complete { "" } else { "at least " };
+    let count = match (inferred.complete, inferred.solutions) {
+        (true, n) => format!("the puzzle has {n} solutions"),
+        // A large board whose search outlasts infer's budget: `render`
+        // counts with its own.
+        (false, 0) => {
+            "no solution found within infer's search budget (render searches further)".into()
+        }
+        (false, n) => format!("the puzzle has at least {n} solutions"),
+    };
     let how = match inferred.source {
         infer::decide::Source::Pictures => "read from how the pictures continue across the seams",
         infer::decide::Source::Names => "read from the names beside the edges",
     };
     eprintln!(
-        "inferred {} pictures from {} classes ({how}, confidence {:.2}); the puzzle has {bound}{} solutions",
+        "inferred {} pictures from {} classes ({how}, confidence {:.2}); {count}",
         inferred.pairing.pairs.len(),
         classes.members.len(),
         inferred.confidence,
-        inferred.solutions
     );
     if inferred.solutions == 0 && inferred.complete {
         eprintln!(

@@ -15,7 +15,7 @@ use super::cost::pair_costs;
 use super::looks::{self, Look};
 use super::outline::Outline;
 use super::pairing;
-use crate::kind::tiles::solve::{self, Limits};
+use crate::kind::tiles::solve;
 
 /// Look distances are divided by this so that 1 is "clearly different" for
 /// the class cut: about the CIELAB distance between two prints.
@@ -119,28 +119,27 @@ pub(crate) fn read(
     // the first that solves) searched, for the count of the chosen one.
     let mut searched = [solve::Searched::default(), solve::Searched::default()];
     for (at, (c, pairs)) in candidates.iter().enumerate() {
-        let limits = Limits {
-            max_solutions: 1,
-            max_nodes: budget.saturating_sub(spent).max(1),
-            ..Limits::default()
-        };
         let clock = super::timing::start();
         let noted = &mut searched[usize::from(at > 0)];
-        let outcome =
-            solve::solve_noting(&pairing::puzzle(side, &classes.of, pairs), &limits, noted);
-        clock.solve("art-check", outcome.nodes);
-        spent += outcome.nodes;
+        let probe = solve::probe(
+            &pairing::puzzle(side, &classes.of, pairs),
+            budget.saturating_sub(spent).max(1),
+            std::mem::take(noted),
+        );
+        *noted = probe.searched;
+        clock.solve("art-check", probe.nodes);
+        spent += probe.nodes;
         if std::env::var_os("UNSCRAMBLE_INFER_DEBUG").is_some() {
             eprintln!(
-                "DEBUGART candidate {at} cost {c:.3} solves={} nodes={} of {}",
-                outcome.total > 0,
-                outcome.nodes,
+                "DEBUGART candidate {at} cost {c:.3} solves={:?} nodes={} of {}",
+                probe.solves,
+                probe.nodes,
                 candidates.len()
             );
         }
-        if outcome.total > 0 {
+        if probe.solves == Some(true) {
             first_solving = Some((at, *c));
-            first_board = outcome.solutions.into_iter().next();
+            first_board = probe.board;
             break;
         }
         if spent >= budget {

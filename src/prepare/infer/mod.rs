@@ -208,10 +208,14 @@ pub fn infer(input_dir: &Path, limits: PictureLimits) -> Result<Inferred, Puzzle
         ));
     }
     let puzzle = pairing.puzzle.clone();
-    // The count is bounded like the pairing searches: past the budget it is
-    // reported as a lower bound.
+    // The count is only a hint here (`render` counts with its own budget):
+    // past what the check searched it may make COUNT_BUDGET placements,
+    // and is then reported as a lower bound. It searches in the order of
+    // the check that found a solution, whose units it takes, so it finds
+    // that solution again.
     let limits = Limits {
-        max_nodes: pairing::NODE_BUDGET,
+        max_nodes: pairing.searched.nodes() + COUNT_BUDGET,
+        order: pairing.searched.order().unwrap_or_default(),
         ..Limits::default()
     };
     let clock = timing::start();
@@ -235,6 +239,13 @@ pub fn infer(input_dir: &Path, limits: PictureLimits) -> Result<Inferred, Puzzle
         sheet,
     })
 }
+
+/// Placements the count of a written reading may make beyond those the
+/// check that its pairing solves made: about 3 s at the solver's rate
+/// (docs/performance.md), so a 6x6 of few pictures, whose whole count
+/// takes minutes, is reported as "at least" (docs/infer.md, "The check
+/// that a pairing solves, two orders in turn").
+const COUNT_BUDGET: u64 = 20_000_000;
 
 /// `x` cut (not rounded) to two decimals, for a measure printed beside
 /// the threshold it missed: 0.8996 rounded reads "0.90, at least 0.9

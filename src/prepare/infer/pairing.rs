@@ -11,7 +11,7 @@ use super::halves::{colour_distance, Half, Mask};
 use super::markers::Differences;
 use super::names;
 use crate::kind::tiles::model::Puzzle;
-use crate::kind::tiles::solve::{self, Limits};
+use crate::kind::tiles::solve;
 pub(crate) use board::balanced;
 pub use board::{puzzle, token_name};
 use enumerate::{all_pairings, completed, greedy};
@@ -210,19 +210,16 @@ pub(crate) fn decide(
         if !balanced(side, of, pairs) {
             return Some(false);
         }
-        let limits = Limits {
-            max_solutions: 1,
-            max_nodes: budget.saturating_sub(spent).max(1),
-            ..Limits::default()
-        };
         let clock = super::timing::start();
-        let outcome = solve::solve_noting(&puzzle(side, of, pairs), &limits, searched);
-        clock.solve("names-check", outcome.nodes);
-        spent += outcome.nodes;
-        match outcome.stopped {
-            Some(solve::StopReason::MaxNodes(_)) if outcome.total == 0 => None,
-            _ => Some(outcome.total > 0),
-        }
+        let probe = solve::probe(
+            &puzzle(side, of, pairs),
+            budget.saturating_sub(spent).max(1),
+            std::mem::take(searched),
+        );
+        *searched = probe.searched;
+        clock.solve("names-check", probe.nodes);
+        spent += probe.nodes;
+        probe.solves
     };
     let mut found: Option<(f32, usize)> = None;
     let mut tried = 0;

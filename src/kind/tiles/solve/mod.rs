@@ -12,6 +12,7 @@ mod expand;
 mod kinds;
 mod order;
 mod parallel;
+mod probe;
 mod search;
 mod symmetry;
 mod tables;
@@ -22,6 +23,7 @@ pub use classes::{look_classes, rotation_classes};
 pub use closest::{closest, Closest, CLOSEST_NODES};
 pub use counting::{Counted, COUNT_AFTER};
 pub use order::Order;
+pub use probe::{probe, Probe};
 
 use crate::kind::tiles::model::{Board, Puzzle};
 use std::time::{Duration, Instant};
@@ -214,6 +216,21 @@ impl Searched {
         )
     }
 
+    /// The order of the search it noted, if any.
+    pub fn order(&self) -> Option<Order> {
+        self.key.as_ref().map(|k| k.1)
+    }
+
+    /// Placements of the units it holds: what a search taking them counts
+    /// without making them.
+    pub fn nodes(&self) -> u64 {
+        self.units
+            .iter()
+            .flatten()
+            .map(|f| f.nodes.iter().sum::<u64>())
+            .sum()
+    }
+
     /// Units known searched (for the tests).
     #[cfg(test)]
     pub(crate) fn units(&self) -> usize {
@@ -301,6 +318,8 @@ mod budget_tests;
 mod exact;
 #[cfg(test)]
 mod kinds_tests;
+#[cfg(test)]
+mod probe_tests;
 #[cfg(test)]
 mod searched_tests;
 #[cfg(test)]

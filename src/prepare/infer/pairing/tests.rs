@@ -1,4 +1,5 @@
 use super::*;
+use crate::kind::tiles::solve::Limits;
 
 /// A 2x2 board that solves when classes 0/1 and 2/3 are paired: tiles
 /// A B over C D, edges right, top, left, bottom.

@@ -1,0 +1,95 @@
+//! Whether a puzzle has a solution at all, asked of two orders of search
+//! in turn, so that one order's bad luck does not decide.
+//!
+//! The time to a first solution is heavy-tailed and depends on where the
+//! search starts: on the planted 6x6s of the benchmark, row-major took 161
+//! million placements where the spiral from the centre took 8 million, and
+//! on others the other way round (docs/infer.md, "The check that a pairing
+//! solves, two orders in turn"). `infer` asks this of every candidate
+//! pairing and needs only yes, no, or "not known within the budget". The
+//! probe gives each order an allowance, then twice that, and so on; the
+//! units an order searched to their end are noted (see [`Searched`]) and
+//! not searched again, so a round repeats only the unit it stopped in.
+//! Every step is a search in order within a node budget: the answer and
+//! the placements counted do not depend on the threads.
+
+use super::{solve_noting, Limits, Order, Searched};
+use crate::kind::tiles::model::{Board, Puzzle};
+
+/// Placements each order may make in the first round.
+const FIRST_ALLOWANCE: u64 = 1 << 20;
+
+/// The orders asked, in turn.
+const ORDERS: [Order; 2] = [Order::RowMajor, Order::Spiral];
+
+/// What a probe found.
+#[derive(Debug)]
+pub struct Probe {
+    /// `Some(true)`: a solution (in `board`); `Some(false)`: a search went
+    /// to its end without one; `None`: the budget ran out first.
+    pub solves: Option<bool>,
+    /// The first solution of the order that found one, checked.
+    pub board: Option<Board>,
+    /// Placements made, not counting the noted units taken again.
+    pub nodes: u64,
+    /// What the order that answered searched, to count its solutions
+    /// with ([`Searched::order`] says which).
+    pub searched: Searched,
+}
+
+/// Probes `puzzle` within `max_nodes` placements. `searched` may hold what
+/// an earlier probe of the same puzzle noted; it is taken as one order's.
+pub fn probe(puzzle: &Puzzle, max_nodes: u64, searched: Searched) -> Probe {
+    let mut noted: Vec<Searched> = ORDERS
+        .iter()
+        .map(|&order| {
+            let limits = Limits {
+                order,
+                ..Limits::default()
+            };
+            if searched.key.as_ref() == Some(&Searched::key(puzzle, &limits)) {
+                searched.clone()
+            } else {
+                Searched::default()
+            }
+        })
+        .collect();
+    let mut nodes = 0u64;
+    let mut allowance = FIRST_ALLOWANCE;
+    loop {
+        for (i, &order) in ORDERS.iter().enumerate() {
+            let left = max_nodes.saturating_sub(nodes);
+            if left == 0 {
+                return Probe {
+                    solves: None,
+                    board: None,
+                    nodes,
+                    searched: Searched::default(),
+                };
+            }
+            let known = noted[i].nodes();
+            let limits = Limits {
+                max_solutions: 1,
+                max_nodes: known + allowance.min(left),
+                order,
+                ..Limits::default()
+            };
+            let outcome = solve_noting(puzzle, &limits, &mut noted[i]);
+            nodes += outcome.nodes.saturating_sub(known);
+            let answered = if outcome.total > 0 {
+                Some(true)
+            } else {
+                outcome.complete().then_some(false)
+            };
+            if let Some(solves) = answered {
+                return Probe {
+                    solves: Some(solves),
+                    board: outcome.solutions.into_iter().next(),
+                    nodes,
+                    searched: std::mem::take(&mut noted[i]),
+                };
+            }
+        }
+        allowance = allowance.saturating_mul(2);
+    }
+}
