@@ -435,3 +435,34 @@ fn a_refused_text_card_says_why_the_names_reading_failed() {
     assert!(!stderr.contains("continues the seams"), "{stderr}");
     assert!(!dir.join("input/tile_dict.yaml").exists());
 }
+
+/// An unsolvable text 3x3 of upright cards (`text-number`, `fixture text
+/// 15 DIR 3 no`): "TIGER unten" written against the card's number on two
+/// tiles was read with it as two names of their own ("4TIGER unten",
+/// "TIGER unten8"), each a class, and main paired those two classes
+/// with each other into a puzzle that solves: written wrong at 0.97. A
+/// class whose every name took in the number is misread; the reading is
+/// refused and says so.
+#[test]
+fn a_class_of_names_written_against_the_number_is_refused() {
+    reads_back_or_refuses("text-number");
+    let (_tmp, dir, _) = copy("text-number", false);
+    let (code, stderr) = infer(&dir);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(
+        stderr.contains("names written against the tile's number"),
+        "{stderr}"
+    );
+    assert!(!dir.join("input/tile_dict.yaml").exists());
+}
+
+/// Held-out text 6x6 of seed 76 (`text-merged`, clean, names turned with
+/// their edges; 96-colour palette): the finest clear cut gave every name
+/// two to four classes by edge (34 for 16 halves) and nothing solved, on
+/// main a refusal. Read word by word the split classes carry the same
+/// words; merged by them, the 16 classes pair and read right.
+#[test]
+fn classes_of_one_name_split_by_the_ink_are_merged_by_their_words() {
+    let stderr = read_right("text-merged");
+    assert!(stderr.contains("8 pictures from 16 classes"), "{stderr}");
+}

@@ -76,6 +76,13 @@ const FIRST_CHOICE: f32 = 0.9;
 /// and "blau-grün" are one word to the word reading, and a blurred text
 /// 3x3), and no right reading on the corpus or seeds 1-10 has such classes.
 const ONE_NAME_TWICE: f32 = 0.0;
+/// The confidence of a names reading with a class whose every name took
+/// in the card's number ([`Pairing::number_in_name`]): such a class is a
+/// name misread, and pairing it is a guess. The text 3x3 of seed 15 made
+/// unsolvable was written wrong at 0.97 so (two misread copies of "TIGER
+/// unten" paired with each other); docs/infer.md, "Text cards: the
+/// number in a name".
+const NUMBER_IN_NAME: f32 = 0.0;
 /// A names reading with a class less sure than this is as sure as that
 /// class: it grouped pictures it cannot read (photo crops taken for ink on
 /// a wood ground).
@@ -148,6 +155,9 @@ fn names_confidence(classes: &Classes, pairing: &Pairing) -> f32 {
     }
     if pairing.one_name_twice {
         return ONE_NAME_TWICE;
+    }
+    if pairing.number_in_name {
+        return NUMBER_IN_NAME;
     }
     let by_margin = NAMES_CALIBRATION
         .iter()
@@ -275,6 +285,7 @@ fn decide_at(
             lead: 1.0,
             no_solution: false,
             one_name_twice: false,
+            number_in_name: false,
             searched: r.searched,
         };
         let refusal = (art_confidence < art_write_at).then(|| {
@@ -340,6 +351,8 @@ fn decide_at(
                 )
             } else if pairing.one_name_twice {
                 "two classes of halves read as the same name, so the names written on the tiles do not tell how to pair them".to_string()
+            } else if pairing.number_in_name {
+                "a class of halves holds only names written against the tile's number, read with it as one name: they are misread, and how they pair is a guess".to_string()
             } else if names_sure >= WRITE_AT {
                 "the names written on the tiles and the pictures' seams pair the same classes differently".to_string()
             } else {

@@ -67,6 +67,10 @@ pub(crate) struct Half {
     pub ground: [f32; 3],
     /// The ground is the whole tile's (a card's background), not this edge's.
     pub card_ground: bool,
+    /// The kept ink reaches the tile's centre ([`ink::reaches_centre`]): a
+    /// name written so close to the card's number that the number was read
+    /// as part of it.
+    pub at_centre: bool,
     /// Mean colour of the ink (the ground's when there is none).
     pub ink_colour: [f32; 3],
     /// Ink strength (0..1) in the ink's bounding box, resampled to
@@ -224,6 +228,7 @@ fn describe_side(tile: &Work, side: usize) -> Half {
         strength[v * WORK + u] = ((dist(c, ground) - threshold * 0.5) / threshold).clamp(0.0, 1.0);
     }
     let ink = keep_edge_ink(&strength, BORDER);
+    let at_centre = ink::reaches_centre(&ink);
     let (mut u0, mut v0, mut u1, mut v1) = (WORK, WORK, 0, 0);
     let mut inked = Vec::new();
     for &(u, v, c) in &cells {
@@ -236,6 +241,7 @@ fn describe_side(tile: &Work, side: usize) -> Half {
         return Half {
             ground,
             card_ground: false,
+            at_centre,
             ink_colour: ground,
             crop: Vec::new(),
             dims: [0.0, 0.0],
@@ -291,6 +297,7 @@ fn describe_side(tile: &Work, side: usize) -> Half {
     Half {
         ground,
         card_ground: false,
+        at_centre,
         ink_colour: core_colour(&mut inked, ground),
         crop,
         dims: [w as f32 / WORK as f32, h as f32 / WORK as f32],
@@ -305,6 +312,7 @@ pub(crate) fn absent() -> Half {
     Half {
         ground: [255.0; 3],
         card_ground: true,
+        at_centre: false,
         ink_colour: [255.0; 3],
         crop: Vec::new(),
         dims: [0.0, 0.0],

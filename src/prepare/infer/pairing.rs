@@ -107,6 +107,9 @@ pub struct Pairing {
     /// Whether two classes on the card's ground read as the same words
     /// ([`names::one_name_twice`]): then the names are not being read.
     pub one_name_twice: bool,
+    /// Whether a class holds only names that took in the card's number
+    /// ([`Half::at_centre`]): read as names no other class matches.
+    pub number_in_name: bool,
     /// What the check that this pairing solves searched, for its count
     /// ([`solve::Searched`]).
     pub searched: solve::Searched,
@@ -348,6 +351,7 @@ fn finish(
         lead: 1.0,
         no_solution: false,
         one_name_twice: false,
+        number_in_name: false,
         searched: solve::Searched::default(),
     }
 }

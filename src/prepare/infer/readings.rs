@@ -34,20 +34,25 @@ pub(super) fn read_names(
     // pairing is found first hangs on the search's order). Without the
     // name twice an overruled reading stays: it is what an unsolvable
     // puzzle gives, and fewer classes solve more easily.
+    // Each cut is followed by its classes merged by name
+    // ([`names::merge`]): one name's copies over-split by the ink.
     let mut first = None;
     let mut guess = None;
     for classes in cuts {
-        match pair_names(side, &halves, &dist, classes) {
-            Err(NamesError::Unsolvable(why)) => {
-                first.get_or_insert(why);
+        let by_name = merged_by_name(&halves, &dist, &classes);
+        for classes in std::iter::once(classes).chain(by_name) {
+            match pair_names(side, &halves, &dist, classes) {
+                Err(NamesError::Unsolvable(why)) => {
+                    first.get_or_insert(why);
+                }
+                Err(NamesError::Other(why)) => {
+                    return guess.ok_or_else(|| first.unwrap_or(why));
+                }
+                Ok(read) if decide::overruled(&read.1) && read.1.one_name_twice => {
+                    guess.get_or_insert(read);
+                }
+                Ok(read) => return Ok(read),
             }
-            Err(NamesError::Other(why)) => {
-                return guess.ok_or_else(|| first.unwrap_or(why));
-            }
-            Ok(read) if decide::overruled(&read.1) && read.1.one_name_twice => {
-                guess.get_or_insert(read);
-            }
-            Ok(read) => return Ok(read),
         }
     }
     // Nothing better: the first guess (refused), or why nothing paired.
@@ -73,18 +78,7 @@ fn pair_names(
         let why = format!("{} classes is too many", classes.members.len());
         return Err(NamesError::Unsolvable(why));
     }
-    // Each class is represented by its most typical member.
-    let reps: Vec<usize> = classes
-        .members
-        .iter()
-        .map(|m| {
-            let total = |a: usize| m.iter().map(|&b| dist[a][b]).sum::<f32>();
-            m.iter()
-                .copied()
-                .min_by(|&a, &b| total(a).total_cmp(&total(b)))
-                .unwrap_or(m[0])
-        })
-        .collect();
+    let reps = representatives(&classes, dist);
     let mut rep_halves: Vec<&halves::Half> = reps.iter().map(|&r| &halves[r]).collect();
     // An odd number of classes: one picture has a half no tile shows. A
     // class without members stands for it, and the pairing (checked by
@@ -111,7 +105,44 @@ fn pair_names(
         _ => NamesError::Other(e.to_string()),
     })?;
     pairing.one_name_twice = names::one_name_twice(&rep_halves);
+    pairing.number_in_name =
+        (0..classes.members.len()).any(|c| numbered(&classes.members[c], halves));
     Ok((classes, pairing))
+}
+
+/// Each class's most typical member: the one least far from the others.
+fn representatives(classes: &classes::Classes, dist: &[Vec<f32>]) -> Vec<usize> {
+    classes
+        .members
+        .iter()
+        .map(|m| {
+            let total = |a: usize| m.iter().map(|&b| dist[a][b]).sum::<f32>();
+            m.iter()
+                .copied()
+                .min_by(|&a, &b| total(a).total_cmp(&total(b)))
+                .unwrap_or(m[0])
+        })
+        .collect()
+}
+
+/// `classes` (as [`pair_names`] splits them) with the classes that read
+/// as one name merged, when two do.
+fn merged_by_name(
+    halves: &[halves::Half],
+    dist: &[Vec<f32>],
+    classes: &classes::Classes,
+) -> Option<classes::Classes> {
+    let mut split = classes.clone();
+    names::split::split_merged(&mut split, halves, dist);
+    let reps = representatives(&split, dist);
+    let rep_halves: Vec<&halves::Half> = reps.iter().map(|&r| &halves[r]).collect();
+    names::merge::by_name(&split, &rep_halves, |c| numbered(&split.members[c], halves))
+}
+
+/// Whether a class (`members`) holds only names that took in the card's
+/// number ([`halves::Half::at_centre`]).
+fn numbered(members: &[usize], halves: &[halves::Half]) -> bool {
+    !members.is_empty() && members.iter().all(|&h| halves[h].at_centre)
 }
 
 /// The pictures reading: halves described as pictures, paired by how their

@@ -51,7 +51,8 @@ pub(crate) fn as_read(side: usize, classes: &Classes, pairing: &Pairing) -> Opti
         && pairing.below_best >= SOLVING_BELOW
         && classes.gap >= classes::CLEAR_GAP
         && least >= CLASS_SURE
-        && !pairing.one_name_twice;
+        && !pairing.one_name_twice
+        && !pairing.number_in_name;
     if !stands {
         return None;
     }
@@ -67,6 +68,7 @@ pub(crate) fn as_read(side: usize, classes: &Classes, pairing: &Pairing) -> Opti
         preferred: None,
         lead: pairing.lead,
         one_name_twice: false,
+        number_in_name: false,
         no_solution: true,
         // Its check found nothing; the count searches afresh.
         searched: Default::default(),

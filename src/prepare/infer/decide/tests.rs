@@ -28,6 +28,7 @@ fn overruled_reading(margin: f32, below_best: f32) -> Result<(Classes, Pairing),
         lead: 0.05,
         no_solution: false,
         one_name_twice: false,
+        number_in_name: false,
         searched: Default::default(),
     };
     Ok((c, pairing))
@@ -111,6 +112,23 @@ fn a_names_first_choice_in_the_middle_band_is_written_unless_two_classes_read_al
     let v = decide(2, reading, Err("no classes".into())).expect("a verdict");
     let why = v.refusal.expect("refused");
     assert!(why.contains("read as the same name"), "{why}");
+}
+
+#[test]
+fn a_names_reading_with_a_class_of_names_run_into_the_number_is_refused() {
+    // No rival within 25 %, every class sure: 0.97 but for the class
+    // whose names took in the card's number (text 3x3 of seed 15 made
+    // unsolvable, fixture `text-number`).
+    let reading = || {
+        names_reading(0.25).map(|(c, mut p)| {
+            p.number_in_name = true;
+            (c, p)
+        })
+    };
+    let v = decide(2, reading, Err("no classes".into())).expect("a verdict");
+    assert_eq!(v.confidence, 0.0);
+    let why = v.refusal.expect("refused");
+    assert!(why.contains("written against the tile's number"), "{why}");
 }
 
 /// A pictures reading of pairs 0/1 and 2/3 that solves nothing, the

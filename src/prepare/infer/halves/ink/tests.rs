@@ -131,3 +131,16 @@ fn a_speck_of_jpeg_does_not_chain_the_number_disc_to_the_marker() {
     assert!(!kept_at(199, 139), "the speck is dropped");
     assert!(!kept_at(200, 170), "the number disc is dropped");
 }
+
+#[test]
+fn only_ink_at_the_tiles_centre_reaches_it() {
+    // A name's last letter 10 % of the tile from the centre (in the
+    // half's frame the centre is at the middle of the bottom row)...
+    let mut keep = vec![false; WORK * WORK / 2];
+    let c = WORK / 2;
+    keep[(c - WORK / 10) * WORK + c] = true;
+    assert!(!reaches_centre(&keep));
+    // ...and a digit's stroke 2 % from it.
+    keep[(c - WORK / 50) * WORK + c + 3] = true;
+    assert!(reaches_centre(&keep));
+}
