@@ -105,6 +105,16 @@ fn photo_crops_are_paired_by_how_they_continue_across_the_seam() {
     reads_back_or_refuses("photo-seam");
 }
 
+/// Colour half-discs scanned slightly turned (`make discs 6 4 turn yes`,
+/// 200-pixel tiles, 96 colours): every tile turned by up to 1.5 degrees,
+/// its corners filled with one colour. Main refused it (confidence 0.76);
+/// the tiles whose fill wedges show the turn are turned back: read right
+/// at 0.95.
+#[test]
+fn colour_half_discs_scanned_slightly_turned_are_turned_back() {
+    read_right("discs-turned");
+}
+
 /// Photo crops two of whose pictures are crops of one photograph (seen
 /// seed 58's 4x4): their tops share a palette, and main paired them by it
 /// against strips that continued clearly, writing a pairing that solves

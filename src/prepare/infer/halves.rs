@@ -14,6 +14,7 @@ use image::{imageops, Rgba, RgbaImage};
 mod grid;
 mod ink;
 pub(crate) mod light;
+mod straighten;
 use grid::{area_average, coarser};
 use ink::keep_edge_ink;
 

@@ -179,7 +179,26 @@ pub fn infer(input_dir: &Path, limits: PictureLimits) -> Result<Inferred, Puzzle
     }
     let clock = timing::start();
     let images = pictures::load_within(input_dir, count, (limits.max_side, limits.max_pixels))?;
-    let works: Vec<halves::Work> = images.iter().map(halves::Work::new).collect();
+    // A scanned tile turned a degree or two is turned back before its
+    // halves are cut: the seam strips must face each other.
+    let debug = std::env::var_os("UNSCRAMBLE_INFER_DEBUG_TURN").is_some();
+    let works: Vec<halves::Work> = images
+        .iter()
+        .enumerate()
+        .map(|(k, img)| {
+            let (work, turn) = halves::Work::new(img).straightened();
+            if debug {
+                eprintln!(
+                    "DEBUG turn: tile {} turned back {:.1} degrees (measured {:.1}: {})",
+                    k + 1,
+                    turn.degrees,
+                    turn.measured,
+                    turn.why
+                );
+            }
+            work
+        })
+        .collect();
     clock.stage("load");
     let verdict = decide::decide(
         side,
