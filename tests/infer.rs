@@ -93,6 +93,30 @@ fn corpus_cards_give_their_transcription_back() {
     }
 }
 
+/// Corpus cards damaged as a phone would
+/// (tests/fixtures/infer/damaged/README.md).
+fn damaged(slug: &str) -> tempfile::TempDir {
+    let tmp = tempfile::tempdir().expect("tmp");
+    common::copy_dir(
+        &fixtures().join("infer").join("damaged").join(slug),
+        tmp.path(),
+    );
+    tmp
+}
+
+#[test]
+fn corpus_cards_shrunk_to_55_percent_are_refused_not_read_wrong() {
+    // Two names of different sizes in one class: paired, the few classes
+    // solved under a wrong pairing.
+    let tmp = damaged("pippi-langstrumpf-absolut-knifflig-shrunk55");
+    let (code, stderr) = check(tmp.path());
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(
+        stderr.contains("the pictures do not decide the edges") && !stderr.contains("differs"),
+        "{stderr}"
+    );
+}
+
 #[test]
 fn corpus_cards_two_of_whose_names_read_as_one_are_refused() {
     // "gelb-grün" and "blau-grün" are one word to the word reading: the

@@ -465,14 +465,3 @@ fn a_class_of_names_written_against_the_number_is_refused() {
     );
     assert!(!dir.join("input/tile_dict.yaml").exists());
 }
-
-/// Held-out text 6x6 of seed 76 (`text-merged`, clean, names turned with
-/// their edges; 96-colour palette): the finest clear cut gave every name
-/// two to four classes by edge (34 for 16 halves) and nothing solved, on
-/// main a refusal. Read word by word the split classes carry the same
-/// words; merged by them, the 16 classes pair and read right.
-#[test]
-fn classes_of_one_name_split_by_the_ink_are_merged_by_their_words() {
-    let stderr = read_right("text-merged");
-    assert!(stderr.contains("8 pictures from 16 classes"), "{stderr}");
-}

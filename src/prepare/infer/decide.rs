@@ -350,7 +350,7 @@ fn decide_at(
                     100.0 * pairing.below_best
                 )
             } else if pairing.one_name_twice {
-                "two classes of halves read as the same name, so the names written on the tiles do not tell how to pair them".to_string()
+                "two classes of halves read as the same name, or one class as two names, so the names written on the tiles do not tell how to pair them".to_string()
             } else if pairing.number_in_name {
                 "a class of halves holds only names written against the tile's number, read with it as one name: they are misread, and how they pair is a guess".to_string()
             } else if names_sure >= WRITE_AT {

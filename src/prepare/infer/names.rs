@@ -410,7 +410,6 @@ fn tiling(a: &[usize], b: &[usize]) -> (Vec<Vec<usize>>, Vec<bool>, Vec<bool>) {
     (runs, used_a, used_b)
 }
 
-pub(crate) mod merge;
 mod orient;
 pub(crate) mod split;
 #[cfg(test)]

@@ -105,7 +105,9 @@ pub struct Pairing {
     /// nothing: the puzzle read as unsolvable ([`super::unsolvable`]).
     pub no_solution: bool,
     /// Whether two classes on the card's ground read as the same words
-    /// ([`names::one_name_twice`]): then the names are not being read.
+    /// ([`names::one_name_twice`]), or one class as two names
+    /// ([`names::split::holds_two_names`]): then the names are not being
+    /// read.
     pub one_name_twice: bool,
     /// Whether a class holds only names that took in the card's number
     /// ([`Half::at_centre`]): read as names no other class matches.

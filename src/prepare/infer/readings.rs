@@ -34,25 +34,25 @@ pub(super) fn read_names(
     // pairing is found first hangs on the search's order). Without the
     // name twice an overruled reading stays: it is what an unsolvable
     // puzzle gives, and fewer classes solve more easily.
-    // Each cut is followed by its classes merged by name
-    // ([`names::merge`]): one name's copies over-split by the ink.
+    // Classes merged by the words they read as (one name's copies
+    // over-split by the ink) were tried and backed out: on corpus cards
+    // saved as JPEG quality 35 they paired misread names and two were
+    // written wrong (docs/infer.md, "Text cards: one name in several
+    // classes, and the number in a name").
     let mut first = None;
     let mut guess = None;
     for classes in cuts {
-        let by_name = merged_by_name(&halves, &dist, &classes);
-        for classes in std::iter::once(classes).chain(by_name) {
-            match pair_names(side, &halves, &dist, classes) {
-                Err(NamesError::Unsolvable(why)) => {
-                    first.get_or_insert(why);
-                }
-                Err(NamesError::Other(why)) => {
-                    return guess.ok_or_else(|| first.unwrap_or(why));
-                }
-                Ok(read) if decide::overruled(&read.1) && read.1.one_name_twice => {
-                    guess.get_or_insert(read);
-                }
-                Ok(read) => return Ok(read),
+        match pair_names(side, &halves, &dist, classes) {
+            Err(NamesError::Unsolvable(why)) => {
+                first.get_or_insert(why);
             }
+            Err(NamesError::Other(why)) => {
+                return guess.ok_or_else(|| first.unwrap_or(why));
+            }
+            Ok(read) if decide::overruled(&read.1) && read.1.one_name_twice => {
+                guess.get_or_insert(read);
+            }
+            Ok(read) => return Ok(read),
         }
     }
     // Nothing better: the first guess (refused), or why nothing paired.
@@ -104,7 +104,11 @@ fn pair_names(
         pairing::PairingError::Unsolvable { .. } => NamesError::Unsolvable(e.to_string()),
         _ => NamesError::Other(e.to_string()),
     })?;
-    pairing.one_name_twice = names::one_name_twice(&rep_halves);
+    pairing.one_name_twice = names::one_name_twice(&rep_halves)
+        || classes.members.iter().any(|m| {
+            let members: Vec<&halves::Half> = m.iter().map(|&h| &halves[h]).collect();
+            names::split::holds_two_names(&members)
+        });
     pairing.number_in_name =
         (0..classes.members.len()).any(|c| numbered(&classes.members[c], halves));
     Ok((classes, pairing))
@@ -123,20 +127,6 @@ fn representatives(classes: &classes::Classes, dist: &[Vec<f32>]) -> Vec<usize> 
                 .unwrap_or(m[0])
         })
         .collect()
-}
-
-/// `classes` (as [`pair_names`] splits them) with the classes that read
-/// as one name merged, when two do.
-fn merged_by_name(
-    halves: &[halves::Half],
-    dist: &[Vec<f32>],
-    classes: &classes::Classes,
-) -> Option<classes::Classes> {
-    let mut split = classes.clone();
-    names::split::split_merged(&mut split, halves, dist);
-    let reps = representatives(&split, dist);
-    let rep_halves: Vec<&halves::Half> = reps.iter().map(|&r| &halves[r]).collect();
-    names::merge::by_name(&split, &rep_halves, |c| numbered(&split.members[c], halves))
 }
 
 /// Whether a class (`members`) holds only names that took in the card's
