@@ -71,7 +71,7 @@ const NAMES_CALIBRATION: [(f32, f32); 3] = [
 /// or had two classes read as one name.
 const FIRST_CHOICE: f32 = 0.9;
 /// The confidence of a names reading two of whose classes on the card's
-/// ground read as the same words ([`Pairing::one_name_twice`]): measured,
+/// ground read as the same words ([`Pairing::names_confused`]): measured,
 /// 0 of 2 right (japanisches-kartenraetsel-parallelogramme, whose "gelb-grün"
 /// and "blau-grün" are one word to the word reading, and a blurred text
 /// 3x3), and no right reading on the corpus or seeds 1-10 has such classes.
@@ -153,7 +153,7 @@ fn names_confidence(classes: &Classes, pairing: &Pairing) -> f32 {
     if overruled(pairing) {
         return OVERRULED;
     }
-    if pairing.one_name_twice {
+    if pairing.names_confused {
         return ONE_NAME_TWICE;
     }
     if pairing.number_in_name {
@@ -284,7 +284,7 @@ fn decide_at(
             preferred: None,
             lead: 1.0,
             no_solution: false,
-            one_name_twice: false,
+            names_confused: false,
             number_in_name: false,
             searched: r.searched,
         };
@@ -349,7 +349,7 @@ fn decide_at(
                     "the pairing the names written on the tiles show best gives a puzzle without solutions, and the one that solves scores {:.0} % below it: the puzzle may be unsolvable (a lost or misprinted card), or its classes cut wrong; a pairing chosen for solving alone would be a guess",
                     100.0 * pairing.below_best
                 )
-            } else if pairing.one_name_twice {
+            } else if pairing.names_confused {
                 "two classes of halves read as the same name, or one class as two names, so the names written on the tiles do not tell how to pair them".to_string()
             } else if pairing.number_in_name {
                 "a class of halves holds only names written against the tile's number, read with it as one name: they are misread, and how they pair is a guess".to_string()

@@ -108,7 +108,7 @@ pub struct Pairing {
     /// ([`names::one_name_twice`]), or one class as two names
     /// ([`names::split::holds_two_names`]): then the names are not being
     /// read.
-    pub one_name_twice: bool,
+    pub names_confused: bool,
     /// Whether a class holds only names that took in the card's number
     /// ([`Half::at_centre`]): read as names no other class matches.
     pub number_in_name: bool,
@@ -352,7 +352,7 @@ fn finish(
         preferred,
         lead: 1.0,
         no_solution: false,
-        one_name_twice: false,
+        names_confused: false,
         number_in_name: false,
         searched: solve::Searched::default(),
     }

@@ -37,8 +37,8 @@ pub(super) fn read_names(
     // Classes merged by the words they read as (one name's copies
     // over-split by the ink) were tried and backed out: on corpus cards
     // saved as JPEG quality 35 they paired misread names and two were
-    // written wrong (docs/infer.md, "Text cards: one name in several
-    // classes, and the number in a name").
+    // written wrong (docs/infer.md, "Corpus cards after JPEG: the merge
+    // by words backed out").
     let mut first = None;
     let mut guess = None;
     for classes in cuts {
@@ -49,7 +49,7 @@ pub(super) fn read_names(
             Err(NamesError::Other(why)) => {
                 return guess.ok_or_else(|| first.unwrap_or(why));
             }
-            Ok(read) if decide::overruled(&read.1) && read.1.one_name_twice => {
+            Ok(read) if decide::overruled(&read.1) && read.1.names_confused => {
                 guess.get_or_insert(read);
             }
             Ok(read) => return Ok(read),
@@ -104,7 +104,7 @@ fn pair_names(
         pairing::PairingError::Unsolvable { .. } => NamesError::Unsolvable(e.to_string()),
         _ => NamesError::Other(e.to_string()),
     })?;
-    pairing.one_name_twice = names::one_name_twice(&rep_halves)
+    pairing.names_confused = names::one_name_twice(&rep_halves)
         || classes.members.iter().any(|m| {
             let members: Vec<&halves::Half> = m.iter().map(|&h| &halves[h]).collect();
             names::split::holds_two_names(&members)
@@ -115,6 +115,8 @@ fn pair_names(
 }
 
 /// Each class's most typical member: the one least far from the others.
+/// Classes come from a cut and are never empty (the empty class of an odd
+/// count is added after); one would stand for half 0 rather than panic.
 fn representatives(classes: &classes::Classes, dist: &[Vec<f32>]) -> Vec<usize> {
     classes
         .members
@@ -124,7 +126,7 @@ fn representatives(classes: &classes::Classes, dist: &[Vec<f32>]) -> Vec<usize> 
             m.iter()
                 .copied()
                 .min_by(|&a, &b| total(a).total_cmp(&total(b)))
-                .unwrap_or(m[0])
+                .unwrap_or_default()
         })
         .collect()
 }

@@ -51,7 +51,7 @@ pub(crate) fn as_read(side: usize, classes: &Classes, pairing: &Pairing) -> Opti
         && pairing.below_best >= SOLVING_BELOW
         && classes.gap >= classes::CLEAR_GAP
         && least >= CLASS_SURE
-        && !pairing.one_name_twice
+        && !pairing.names_confused
         && !pairing.number_in_name;
     if !stands {
         return None;
@@ -67,7 +67,7 @@ pub(crate) fn as_read(side: usize, classes: &Classes, pairing: &Pairing) -> Opti
         below_best: 0.0,
         preferred: None,
         lead: pairing.lead,
-        one_name_twice: false,
+        names_confused: false,
         number_in_name: false,
         no_solution: true,
         // Its check found nothing; the count searches afresh.

@@ -27,7 +27,7 @@ fn overruled_reading(margin: f32, below_best: f32) -> Result<(Classes, Pairing),
         preferred: (below_best > 0.0).then(|| vec![(0, 3), (1, 2)]),
         lead: 0.05,
         no_solution: false,
-        one_name_twice: false,
+        names_confused: false,
         number_in_name: false,
         searched: Default::default(),
     };
@@ -105,7 +105,7 @@ fn a_names_first_choice_in_the_middle_band_is_written_unless_two_classes_read_al
     // ...but not when two classes read as one name.
     let reading = || {
         names_reading(0.3).map(|(c, mut p)| {
-            p.one_name_twice = true;
+            p.names_confused = true;
             (c, p)
         })
     };

@@ -21,7 +21,7 @@ fn overruled(lead: f32, below: f32) -> Pairing {
         preferred: Some(vec![(0, 3), (1, 2)]),
         lead,
         no_solution: false,
-        one_name_twice: false,
+        names_confused: false,
         number_in_name: false,
         searched: Default::default(),
     }
@@ -58,7 +58,7 @@ fn a_solving_pairing_close_below_the_best_keeps_the_reading_refused() {
 fn unsure_classes_or_one_name_read_twice_keep_the_reading_refused() {
     assert!(as_read(2, &classes(0.4), &overruled(0.3, 0.4)).is_none());
     let mut p = overruled(0.3, 0.4);
-    p.one_name_twice = true;
+    p.names_confused = true;
     assert!(as_read(2, &classes(1.0), &p).is_none());
 }
 
