@@ -63,7 +63,9 @@ pub(crate) struct Reading {
 const CODED_SPREAD: f32 = 1.0;
 
 /// The halves' looks grouped into classes (an even number), or why not.
-pub(crate) fn classes_of(looks: &[Look]) -> Result<(Classes, Vec<Vec<f32>>), String> {
+/// Block differences under `floor` are not counted ([`looks::FLOOR`], for
+/// pictures that went through JPEG).
+pub(crate) fn classes_of(looks: &[Look], floor: f32) -> Result<(Classes, Vec<Vec<f32>>), String> {
     let n = looks.len();
     let mut dist = vec![vec![0.0f32; n]; n];
     // Each `j` against every `i < j`, `LANES` of the `j` at once: the
@@ -72,7 +74,7 @@ pub(crate) fn classes_of(looks: &[Look]) -> Result<(Classes, Vec<Vec<f32>>), Str
         let js: Vec<usize> = (start..n.min(start + looks::LANES)).collect();
         let group = looks::Group::new(&js.iter().map(|&j| &looks[j]).collect::<Vec<_>>());
         for i in 0..js[js.len() - 1] {
-            let ds = looks::distances(&looks[i], &group);
+            let ds = looks::distances(&looks[i], &group, floor);
             for (&j, d) in js.iter().zip(ds) {
                 if i < j {
                     let d = d / LOOK_SCALE;

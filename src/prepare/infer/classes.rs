@@ -166,6 +166,12 @@ pub struct Classes {
     /// (the next merge's distance over the last one's, as the cut weighs
     /// it; at least [`CLEAR_GAP`] for a cut that stands out clearly).
     pub gap: f32,
+    /// The largest jump among the cuts just finer than this one (up to
+    /// [`FINER`] more classes, odd counts too): [`MIN_GAP`] or more there
+    /// means a finer cut stood out as well, and a class may hold two prints
+    /// that look alike (a symbol's two halves, as alike as copies once JPEG
+    /// is discounted).
+    pub finer: f32,
 }
 
 impl Classes {
@@ -194,13 +200,16 @@ impl Classes {
             members,
             confidence: vec![sure; 4],
             gap: 5.0,
+            finer: 1.0,
         }
     }
 }
 
 /// The smallest jump in merge distance that counts as two prints looking
 /// different; below it the pictures do not decide.
-const MIN_GAP: f32 = 1.5;
+pub(crate) const MIN_GAP: f32 = 1.5;
+/// How many cuts finer than the chosen one [`Classes::finer`] looks at.
+const FINER: usize = 4;
 /// Added to merge distances before comparing them, so that jumps between
 /// tiny distances (pixel noise) do not count as large. Copies of one corpus
 /// name printed at different places differ by up to about 0.025 (the pixel

@@ -14,7 +14,7 @@ use super::halves::{Work, WORK};
 mod compare;
 #[cfg(test)]
 pub(crate) use compare::distance;
-pub(crate) use compare::{distances, Group, LANES};
+pub(crate) use compare::{distances, Group, FLOOR, LANES};
 
 /// Cells along the side and towards the centre: 5 working pixels each, fine
 /// enough that the two halves of one round photo crop of fur or foam (alike

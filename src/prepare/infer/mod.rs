@@ -12,6 +12,7 @@ pub(crate) mod classes;
 pub(crate) mod cost;
 pub mod decide;
 pub(crate) mod halves;
+pub(crate) mod jpeg;
 pub(crate) mod looks;
 pub(crate) mod markers;
 pub(crate) mod names;
@@ -182,6 +183,12 @@ pub fn infer(input_dir: &Path, limits: PictureLimits) -> Result<Inferred, Puzzle
     // A scanned tile turned a degree or two is turned back before its
     // halves are cut: the seam strips must face each other.
     let debug = std::env::var_os("UNSCRAMBLE_INFER_DEBUG_TURN").is_some();
+    // Pictures that went through JPEG (a phone photo, a scanner's file)
+    // have their small colour shifts discounted by the pictures reading.
+    let jpeg = images.iter().filter(|img| jpeg::compressed(img)).count() * 2 > images.len();
+    if std::env::var_os("UNSCRAMBLE_INFER_DEBUG").is_some() {
+        eprintln!("DEBUG jpeg: {jpeg}");
+    }
     let works: Vec<halves::Work> = images
         .iter()
         .enumerate()
@@ -203,7 +210,7 @@ pub fn infer(input_dir: &Path, limits: PictureLimits) -> Result<Inferred, Puzzle
     let verdict = decide::decide(
         side,
         || readings::read_names(side, &works),
-        readings::read_art(side, &works),
+        readings::read_art(side, &works, jpeg),
     );
     let verdict = verdict.map_err(|why| {
         PuzzleError::from(InputError::new(input_dir, format!("the pictures do not decide the edges: {why}")).hint(

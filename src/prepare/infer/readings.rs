@@ -139,7 +139,13 @@ fn numbered(members: &[usize], halves: &[halves::Half]) -> bool {
 
 /// The pictures reading: halves described as pictures, paired by how their
 /// seams continue ([`art`]).
-pub(super) fn read_art(side: usize, works: &[halves::Work]) -> Result<art::Reading, String> {
+/// `jpeg`: most tiles went through JPEG ([`super::jpeg`]), so block colour
+/// differences under [`looks::FLOOR`] are not counted between halves.
+pub(super) fn read_art(
+    side: usize,
+    works: &[halves::Work],
+    jpeg: bool,
+) -> Result<art::Reading, String> {
     // The pictures reading only: a grey card's names on its diagonals are
     // no ground to fit the light on, and the names reading takes light up
     // to a factor of 1.6 in its stride (`halves::colour_distance`).
@@ -154,7 +160,8 @@ pub(super) fn read_art(side: usize, works: &[halves::Work]) -> Result<art::Readi
         works.iter().flat_map(outline::describe).collect();
     clock.stage("art-outlines");
     let clock = timing::start();
-    let (classes, _) = art::classes_of(&looks)?;
+    let floor = if jpeg { looks::FLOOR } else { 0.0 };
+    let (classes, _) = art::classes_of(&looks, floor)?;
     clock.stage("art-classes");
     art::read(side, &looks, &outlines, classes, pairing::NODE_BUDGET)
 }

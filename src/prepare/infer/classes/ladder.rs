@@ -1,7 +1,7 @@
 //! Average-linkage merging of the halves and where to cut it
 //! ([`super::cluster_into`]).
 
-use super::{Classes, CLEAR_GAP, GAP_FLOOR, MIN_GAP};
+use super::{Classes, CLEAR_GAP, FINER, GAP_FLOOR, MIN_GAP};
 
 /// Average-linkage merging of all the halves: the height of each merge and
 /// the partition after it.
@@ -135,6 +135,9 @@ impl Ladder {
             members,
             confidence,
             gap: self.gap(cut),
+            finer: (cut.saturating_sub(FINER)..cut)
+                .map(|i| self.gap(i))
+                .fold(1.0f32, f32::max),
         }
     }
 }

@@ -263,3 +263,37 @@ fn a_small_margin_whose_board_joins_strangers_is_refused() {
         }
     }
 }
+
+/// A reading that solves nothing, its margin and support clear (written at
+/// 0.99 alone), is refused when a cut just finer than its classes' stood
+/// out too: a class may hold both halves of one picture (symbols 6x6 of
+/// seed 8 after JPEG, read wrong at 0.99 so). The same reading that
+/// solves, or without such a finer cut, is written.
+#[test]
+fn a_reading_that_solves_nothing_is_refused_when_a_finer_cut_stood_out() {
+    let reading = |solves: bool, finer: f32| {
+        let mut classes = classes();
+        classes.finer = finer;
+        art::Reading {
+            classes,
+            cost: 5.0,
+            rival: 8.0,
+            solves,
+            ..art_reading(1.5)
+        }
+    };
+    for (solves, finer, written) in [
+        (false, 2.37, false),
+        (false, 1.24, true),
+        (true, 2.37, true),
+    ] {
+        let v =
+            decide(2, || Err("no names".into()), Ok(reading(solves, finer))).expect("a verdict");
+        assert_eq!(
+            v.refusal.is_none(),
+            written,
+            "{solves} {finer}: {}",
+            v.confidence
+        );
+    }
+}

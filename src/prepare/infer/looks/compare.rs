@@ -84,6 +84,12 @@ fn table() -> &'static Table {
 /// lane by lane); this one pair at a time is kept as its reference.
 #[cfg(test)]
 pub(crate) fn distance(a: &Look, b: &Look) -> f32 {
+    distance_above(a, b, 0.0)
+}
+
+/// [`distance`] with block differences under `floor` not counted.
+#[cfg(test)]
+pub(crate) fn distance_above(a: &Look, b: &Look, floor: f32) -> f32 {
     let table = table();
     let shift_l = light_shift(table, a, b);
     let mut sums = [Block::default(); BLOCKS];
@@ -102,7 +108,7 @@ pub(crate) fn distance(a: &Look, b: &Look) -> f32 {
             }
             let (mut s, mut n) = (0.0, 0.0);
             for block in sums.iter().filter(|b| b.w > 0.0) {
-                s += block.w * block.size().min(CAP);
+                s += block.w * block.size(floor).min(CAP);
                 n += block.w;
             }
             if n > 0.0 {
@@ -142,7 +148,8 @@ impl Block {
     /// mean far beyond that. (The square of the mean's size, less the
     /// scatter's share, is what the mean's size would be without the
     /// chance part, on average.)
-    pub(super) fn size(&self) -> f32 {
+    /// Less `floor` (0, or [`FLOOR`] for pictures that went through JPEG).
+    pub(super) fn size(&self, floor: f32) -> f32 {
         let mean = self.d.map(|x| x / self.w);
         let mean_sq = mean[0] * mean[0] + mean[1] * mean[1] + mean[2] * mean[2];
         let scatter = (self.sq / self.w - mean_sq).max(0.0);
@@ -153,9 +160,24 @@ impl Block {
         } else {
             0.0
         };
-        (mean_sq - chance).max(0.0).sqrt()
+        ((mean_sq - chance).max(0.0).sqrt() - floor).max(0.0)
     }
 }
+
+/// In pictures that went through JPEG ([`crate::prepare::infer::jpeg`]), a
+/// block's mean difference smaller than this (CIELAB, lightness counted
+/// half, as in [`delta`](super::delta)) is not counted, and a larger one
+/// counts only by what exceeds it: about a just noticeable difference.
+/// JPEG moves a block's mean colour by about that much, the hue most (its
+/// colour is stored at half the resolution and coarsely), and differently
+/// on every tile, since each is compressed at its own quality: copies of a
+/// half then lie two to three times farther apart than clean copies, and
+/// the classes' confidence, their spread over the nearest stranger, falls
+/// below what is written (docs/infer.md, "JPEG's colour shifts under a
+/// noticeable difference"). Two prints mostly differ by far more than this
+/// where they differ; but two crops of one photograph may not, which is why
+/// pictures not compressed keep every difference.
+pub(crate) const FLOOR: f32 = 2.0;
 
 /// How much lighter `a` is than `b`: over the cells that are picture in
 /// both, or, when they share too few, over the whole triangle.

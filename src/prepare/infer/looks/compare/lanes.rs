@@ -82,7 +82,8 @@ impl Blocks {
 }
 
 /// [`super::distance`]`(a, b)` for each half `b` of the group, in its order.
-pub(crate) fn distances(a: &Look, group: &Group) -> Vec<f32> {
+/// Block differences under `floor` are not counted ([`super::FLOOR`]).
+pub(crate) fn distances(a: &Look, group: &Group, floor: f32) -> Vec<f32> {
     let table = table();
     let shift = light_shift(table, a, group);
     // `-s` is `-1.0 * s` (the one-pair code) to the bit.
@@ -122,7 +123,7 @@ pub(crate) fn distances(a: &Look, group: &Group) -> Vec<f32> {
             for (l, best) in best.iter_mut().enumerate().take(group.len) {
                 let (mut s, mut n) = (0.0, 0.0);
                 for block in sums.iter().map(|b| b.lane(l)).filter(|b| b.w > 0.0) {
-                    s += block.w * block.size().min(CAP);
+                    s += block.w * block.size(floor).min(CAP);
                     n += block.w;
                 }
                 if n > 0.0 {

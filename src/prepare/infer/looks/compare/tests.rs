@@ -34,7 +34,7 @@ fn plain(a: &Look, b: &Look) -> f32 {
                 }
                 let (mut s, mut n) = (0.0, 0.0);
                 for block in sums.iter().filter(|b| b.w > 0.0) {
-                    s += block.w * block.size().min(CAP);
+                    s += block.w * block.size(0.0).min(CAP);
                     n += block.w;
                 }
                 if n > 0.0 {
@@ -122,13 +122,24 @@ fn the_distances_in_lanes_are_the_one_pair_distance_to_the_bit() {
     for others in [&looks[..LANES], &looks[LANES..]] {
         let group = Group::new(&others.iter().collect::<Vec<_>>());
         for a in &looks {
-            let lanes = distances(a, &group);
+            let lanes = distances(a, &group, 0.0);
             assert_eq!(lanes.len(), others.len());
             for (b, d) in others.iter().zip(lanes) {
                 let one = distance(a, b);
                 assert_eq!(d.to_bits(), one.to_bits(), "{d} against {one}");
             }
         }
+    }
+}
+
+/// A half that is picture in every cell (no ground).
+fn all_picture(cells: Vec<[f32; 3]>) -> Look {
+    Look {
+        cells,
+        strips: [Vec::new(), Vec::new()],
+        hues: [0.0; HUES],
+        fg: vec![1.0; COLS * ROWS],
+        strip_fg: Vec::new(),
     }
 }
 
@@ -146,13 +157,7 @@ fn a_noisy_copy_is_nearer_than_a_picture_that_differs_in_one_part() {
             ]
         })
         .collect();
-    let picture = Look {
-        cells,
-        strips: [Vec::new(), Vec::new()],
-        hues: [0.0; HUES],
-        fg: vec![1.0; COLS * ROWS],
-        strip_fg: Vec::new(),
-    };
+    let picture = all_picture(cells);
     let mut seed = 0x2545_f491_4f6c_dd1du64;
     let mut next = || {
         seed ^= seed << 13;
@@ -180,4 +185,40 @@ fn a_noisy_copy_is_nearer_than_a_picture_that_differs_in_one_part() {
     }
     let (same, different) = (distance(&picture, &copy), distance(&picture, &other));
     assert!(same < 0.8 * different, "{same} against {different}");
+}
+
+#[test]
+fn a_copy_whose_blocks_jpeg_moved_by_less_than_the_floor_is_a_copy() {
+    // A smooth picture, and a copy whose every block of cells is moved in
+    // hue by 1.5 one way or the other (JPEG's colour, stored coarsely and
+    // differently on every tile); another picture differs by 12 along a
+    // tenth of the side.
+    let cells: Vec<[f32; 3]> = (0..COLS * ROWS)
+        .map(|i| {
+            let (x, y) = ((i % COLS) as f32, (i / COLS) as f32);
+            [50.0 + 20.0 * (x / 9.0).sin(), 10.0 * (y / 6.0).cos(), 15.0]
+        })
+        .collect();
+    let picture = all_picture(cells);
+    let mut copy = picture.clone();
+    for (i, c) in copy.cells.iter_mut().enumerate() {
+        let block = (i / COLS / BLOCK) * 7 + (i % COLS) / BLOCK;
+        let sign = if block.is_multiple_of(3) { 1.0 } else { -1.0 };
+        c[1] += sign * 0.75 * FLOOR;
+        c[2] -= sign * 0.5 * FLOOR;
+    }
+    let mut other = picture.clone();
+    for (i, c) in other.cells.iter_mut().enumerate() {
+        if (36..44).contains(&(i % COLS)) {
+            c[1] += 12.0;
+        }
+    }
+    let (same, different) = (
+        distance_above(&picture, &copy, FLOOR),
+        distance_above(&picture, &other, FLOOR),
+    );
+    assert_eq!(same, 0.0, "{same} against {different}");
+    assert!(different > 0.5, "{different}");
+    // Pictures not compressed keep every difference.
+    assert!(distance(&picture, &copy) > 1.0);
 }
