@@ -154,7 +154,14 @@ pub(super) fn read_art(side: usize, works: &[halves::Work]) -> Result<art::Readi
         works.iter().flat_map(outline::describe).collect();
     clock.stage("art-outlines");
     let clock = timing::start();
-    let (classes, _) = art::classes_of(&looks)?;
+    let (classes, dist) = art::classes_of(&looks)?;
     clock.stage("art-classes");
-    art::read(side, &looks, &outlines, classes, pairing::NODE_BUDGET)
+    art::read(
+        side,
+        &looks,
+        &outlines,
+        classes,
+        &dist,
+        pairing::NODE_BUDGET,
+    )
 }
