@@ -11,6 +11,7 @@
 use super::board;
 use super::candidates::{best_pairings, support, SUPPORTED};
 use super::classes::{self, Classes};
+use super::confirm;
 use super::cost::pair_costs;
 use super::looks::{self, Look};
 use super::outline::Outline;
@@ -101,6 +102,7 @@ pub(crate) fn read(
     looks: &[Look],
     outlines: &[Option<Outline>],
     classes: Classes,
+    dist: &[Vec<f32>],
     budget: u64,
 ) -> Result<Reading, String> {
     let k = classes.members.len();
@@ -171,6 +173,15 @@ pub(crate) fn read(
             .find(|&(i, (c, _))| i != at && *c >= chosen)
     };
     let rival = next.map_or(chosen + MARGIN, |(_, (c, _))| *c);
+    // A class its looks leave unsure, in a reading that solves: its
+    // confidence as the seams of its partner confirm it, when they do.
+    let solves = first_solving.is_some_and(|(i, _)| i == at);
+    let mut classes = classes;
+    if solves && classes.least_sure() < super::decide::CLASS_SURE {
+        if let Some(sure) = confirm::confirmed(looks, outlines, &classes, dist, &pairs) {
+            classes.confidence = sure;
+        }
+    }
     let mut doubt = next
         .map(|(_, (_, other))| changed_classes(&pairs, other))
         .unwrap_or_default();

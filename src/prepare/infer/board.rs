@@ -42,7 +42,7 @@ fn seams(side: usize, board: &[Placement]) -> Vec<(usize, usize)> {
 /// How badly halves `a` and `b` continue each other: the seam `measures`
 /// in use ([`seam::in_use`]), added, over [`SEAM_SCALE`] as the class
 /// costs are.
-fn cost(
+pub(crate) fn cost(
     measures: &[Measure],
     looks: &[Look],
     outlines: &[Option<Outline>],

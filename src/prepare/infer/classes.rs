@@ -152,6 +152,33 @@ fn turned_index(i: usize, k: usize) -> usize {
 
 /// The classes found: each half's class, and per class its members and how
 /// sure the cut is about it.
+/// How sure a class of `members` is to hold one print: 1 − its widest
+/// spread over its nearest stranger (a half `stranger` says is one), by
+/// the halves' distances `dist`; 0 when no stranger is farther than 0.
+pub(crate) fn sureness(
+    dist: &[Vec<f32>],
+    members: &[usize],
+    stranger: impl Fn(usize) -> bool,
+) -> f32 {
+    let spread = members
+        .iter()
+        .flat_map(|&a| members.iter().map(move |&b| dist[a][b]))
+        .fold(0.0f32, f32::max);
+    let nearest = members
+        .iter()
+        .flat_map(|&a| {
+            (0..dist.len())
+                .filter(|&b| stranger(b))
+                .map(move |b| dist[a][b])
+        })
+        .fold(f32::INFINITY, f32::min);
+    if nearest.is_finite() && nearest > 0.0 {
+        (1.0 - spread / nearest).clamp(0.0, 1.0)
+    } else {
+        0.0
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Classes {
     /// Class of half `4 * tile + side`.

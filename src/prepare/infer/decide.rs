@@ -135,7 +135,7 @@ const FINER_CUT_UNSOLVED: f32 = 0.5;
 
 /// Classes less sure than this ([`Classes::confidence`]) bound the
 /// pictures reading's confidence.
-const CLASS_SURE: f32 = 0.8;
+pub(crate) const CLASS_SURE: f32 = 0.8;
 
 /// See [`confidence`].
 const UNSOLVED: f32 = 2.0;

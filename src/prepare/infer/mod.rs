@@ -9,6 +9,7 @@ pub(crate) mod art;
 pub(crate) mod board;
 pub(crate) mod candidates;
 pub(crate) mod classes;
+pub(crate) mod confirm;
 pub(crate) mod cost;
 pub mod decide;
 pub(crate) mod halves;

@@ -161,7 +161,14 @@ pub(super) fn read_art(
     clock.stage("art-outlines");
     let clock = timing::start();
     let floor = if jpeg { looks::FLOOR } else { 0.0 };
-    let (classes, _) = art::classes_of(&looks, floor)?;
+    let (classes, dist) = art::classes_of(&looks, floor)?;
     clock.stage("art-classes");
-    art::read(side, &looks, &outlines, classes, pairing::NODE_BUDGET)
+    art::read(
+        side,
+        &looks,
+        &outlines,
+        classes,
+        &dist,
+        pairing::NODE_BUDGET,
+    )
 }

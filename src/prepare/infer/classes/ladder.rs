@@ -114,21 +114,7 @@ impl Ladder {
         let confidence = members
             .iter()
             .enumerate()
-            .map(|(c, m)| {
-                let spread = m
-                    .iter()
-                    .flat_map(|&a| m.iter().map(move |&b| dist[a][b]))
-                    .fold(0.0f32, f32::max);
-                let nearest = m
-                    .iter()
-                    .flat_map(|&a| (0..n).filter(|&b| of[b] != c).map(move |b| dist[a][b]))
-                    .fold(f32::INFINITY, f32::min);
-                if nearest.is_finite() && nearest > 0.0 {
-                    (1.0 - spread / nearest).clamp(0.0, 1.0)
-                } else {
-                    0.0
-                }
-            })
+            .map(|(c, m)| super::sureness(dist, m, |b| of[b] != c))
             .collect();
         Classes {
             of,

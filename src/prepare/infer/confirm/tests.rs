@@ -1,0 +1,165 @@
+use super::*;
+use crate::prepare::infer::looks::{Lab, HUES, STRIP};
+
+/// A strip of print `p`: its own colour (on a circle of hues, print 5
+/// far lighter than the rest), with a pattern along the side.
+fn print(p: usize) -> Vec<Lab> {
+    let angle = p as f32 * std::f32::consts::FRAC_PI_3;
+    let light = if p == 5 { 80.0 } else { 0.0 };
+    (0..STRIP)
+        .map(|k| {
+            let x = k as f32 * 0.1;
+            [
+                20.0 + light + 5.0 * x.sin(),
+                30.0 * angle.cos(),
+                30.0 * angle.sin() + 3.0 * x.cos(),
+            ]
+        })
+        .collect()
+}
+
+/// The half showing print `p` (`+` halves) or its other half (`-`, the
+/// same strip met from the other side: reversed along the seam).
+fn half(p: usize, minus: bool) -> Look {
+    let mut s = print(p);
+    if minus {
+        s.reverse();
+    }
+    Look {
+        cells: Vec::new(),
+        strips: [s.clone(), s],
+        hues: [0.0; HUES],
+        fg: Vec::new(),
+        strip_fg: vec![1.0; STRIP],
+    }
+}
+
+/// Six tiles whose halves show pictures 0-5 (`+` on the right and top,
+/// `-` on the left and bottom), classes given by `class_of` on (picture,
+/// minus).
+/// Also the halves' look distances: 0 between halves of one print, 0.3
+/// between a picture's two halves, 1 otherwise.
+fn board(class_of: impl Fn(usize, bool) -> usize, k: usize) -> (Vec<Look>, Classes, Vec<Vec<f32>>) {
+    let mut looks = Vec::new();
+    let mut of = Vec::new();
+    let mut prints = Vec::new();
+    for t in 0..6 {
+        for (side, minus) in [(0, false), (1, false), (2, true), (3, true)] {
+            let p = (t + side) % 6;
+            looks.push(half(p, minus));
+            of.push(class_of(p, minus));
+            prints.push((p, minus));
+        }
+    }
+    let dist = prints
+        .iter()
+        .map(|a| {
+            prints
+                .iter()
+                .map(|b| match (a.0 == b.0, a.1 == b.1) {
+                    (true, true) => 0.0,
+                    (true, false) => 0.3,
+                    _ => 1.0,
+                })
+                .collect()
+        })
+        .collect();
+    let mut members = vec![Vec::new(); k];
+    for (h, &c) in of.iter().enumerate() {
+        members[c].push(h);
+    }
+    let classes = Classes {
+        of,
+        members,
+        confidence: vec![0.5; k],
+        gap: 5.0,
+    };
+    (looks, classes, dist)
+}
+
+#[test]
+fn classes_of_one_print_each_are_confirmed_by_their_partners_seams() {
+    let (looks, classes, dist) = board(|p, minus| 2 * p + usize::from(minus), 12);
+    let pairs: Vec<(usize, usize)> = (0..6).map(|p| (2 * p, 2 * p + 1)).collect();
+    let outlines = vec![None; looks.len()];
+    let cross = cross_seams(&looks, &outlines, &classes, &pairs);
+    assert!(cross.iter().all(|&c| c < 0.7), "{cross:?}");
+    // Their looks say 0.5 (set so); beside their partners they are sure.
+    let sure = confirmed(&looks, &outlines, &classes, &dist, &pairs);
+    assert_eq!(sure, Some(vec![1.0; 12]));
+    // Pictures 0 and 3 (opposite hues) paired crosswise: the seams
+    // confirm nothing.
+    let mut swapped = pairs.clone();
+    swapped[0] = (0, 7);
+    swapped[3] = (6, 1);
+    assert_eq!(
+        confirmed(&looks, &outlines, &classes, &dist, &swapped),
+        None
+    );
+}
+
+#[test]
+fn a_class_holding_two_prints_meets_its_partner_like_strangers() {
+    // Pictures 4 and 5's `+` halves taken for one print: class 8 holds
+    // both, and whichever `-` class it pairs with, half its members meet
+    // that class's members as strangers do.
+    let class_of = |p: usize, minus: bool| match (p, minus) {
+        (5, false) => 8,
+        (5, true) => 10,
+        _ => 2 * p + usize::from(minus),
+    };
+    let (looks, classes, dist) = board(class_of, 12);
+    let pairs = vec![(0, 1), (2, 3), (4, 5), (6, 7), (8, 9), (10, 11)];
+    let outlines = vec![None; looks.len()];
+    let cross = cross_seams(&looks, &outlines, &classes, &pairs);
+    assert!(
+        cross[8] >= CONFIRMS_BELOW && cross[9] >= CONFIRMS_BELOW,
+        "{cross:?}"
+    );
+    // The right pairs beside it stay confirmed.
+    assert!(cross[..8].iter().all(|&c| c < 0.7), "{cross:?}");
+    // A class without members is confirmed by nothing.
+    assert!(cross[11].is_infinite(), "{cross:?}");
+    assert_eq!(confirmed(&looks, &outlines, &classes, &dist, &pairs), None);
+}
+
+#[test]
+fn two_pictures_that_look_and_continue_alike_stay_as_unsure_as_their_looks() {
+    // Pictures 0 and 1 taken for one: class 0 holds both `+` halves,
+    // class 1 both `-` halves. Their seams continue (each print against
+    // its own other half... and, as their strips are made alike here, the
+    // other picture's): the seams confirm the pairing, but beside the
+    // partner the nearest stranger is still the other picture's print.
+    let class_of = |p: usize, minus: bool| match p {
+        0 | 1 => usize::from(minus),
+        _ => 2 * p - 2 + usize::from(minus),
+    };
+    let (mut looks, classes, mut dist) = board(class_of, 10);
+    for (h, l) in looks.iter_mut().enumerate() {
+        let (t, side) = (h / 4, h % 4);
+        if (t + side) % 6 == 1 {
+            // Picture 1's strips as picture 0's: alike across the seam.
+            let mut s = print(0);
+            if side >= 2 {
+                s.reverse();
+            }
+            l.strips = [s.clone(), s];
+        }
+    }
+    // Picture 0's and 1's prints 0.4 apart in looks: the class's spread.
+    let pic = |h: usize| ((h / 4 + h % 4) % 6, h % 4 >= 2);
+    for (a, row) in dist.iter_mut().enumerate() {
+        for (b, d) in row.iter_mut().enumerate() {
+            let (pa, pb) = (pic(a), pic(b));
+            if pa.0 != pb.0 && pa.0 < 2 && pb.0 < 2 {
+                *d = if pa.1 == pb.1 { 0.4 } else { 0.5 };
+            }
+        }
+    }
+    let pairs: Vec<(usize, usize)> = (0..5).map(|p| (2 * p, 2 * p + 1)).collect();
+    let outlines = vec![None; looks.len()];
+    let sure = confirmed(&looks, &outlines, &classes, &dist, &pairs).expect("seams confirm");
+    // Spread 0.4 against the nearest print outside the pair at 1: 0.6.
+    assert!((sure[0] - 0.6).abs() < 1e-5, "{sure:?}");
+    assert!(sure[0] < super::super::decide::CLASS_SURE, "{sure:?}");
+}
