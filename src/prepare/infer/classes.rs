@@ -51,11 +51,14 @@ pub(crate) fn distance(a: &Half, b: &Half) -> f32 {
 /// was shrunk by 1 there and by 2 here, no turn of the one matched the
 /// other's size, and the two copies differed by the whole 1.0 (text 4x4
 /// of seed 66: "PANDA Kopf" beside the left edge against it beside the
-/// top, 1.04 apart, two names 0.5): so they are shrunk again, both by the
-/// larger factor.
+/// top, 1.04 apart, two names 0.5): so lines of text are shrunk again,
+/// both by the larger factor.
 fn pixel_distance(a: &Half, b: &Half) -> f32 {
     let (fa, fb) = (shrink_factor(&a.upright), shrink_factor(&b.upright));
-    if fa == fb || a.upright.count == 0 || b.upright.count == 0 {
+    // Lines of text only (short sides up to twice the fine side): large
+    // ink (a picture's half) has factors from 3 up, shrinking it again
+    // for every pair cost an emoji 6x6 a third more time.
+    if fa == fb || fa.max(fb) > 2 || a.upright.count == 0 || b.upright.count == 0 {
         return mask_distance(&a.turns[3], &b.turns);
     }
     let f = fa.max(fb);
