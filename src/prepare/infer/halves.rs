@@ -13,9 +13,11 @@ use image::{imageops, Rgba, RgbaImage};
 
 mod grid;
 mod ink;
+mod number;
+pub(crate) use grid::{shrink_factor, turns_at};
 pub(crate) mod light;
 mod straighten;
-use grid::{area_average, coarser};
+use grid::area_average;
 use ink::keep_edge_ink;
 
 /// Working side in pixels: large enough that names written on a 400-pixel
@@ -85,7 +87,9 @@ pub(crate) struct Half {
     /// `upright` under each of the four turns (the last unturned), for
     /// comparisons; shrunk so that its short side has at most [`grid::FINE`]
     /// pixels, which keeps the comparison of large markers cheap while
-    /// lines of text keep their full resolution.
+    /// lines of text keep their full resolution ([`shrink_factor`]; two
+    /// halves shrunk by different factors are compared at the larger,
+    /// `classes::distance`).
     pub turns: [Mask; 4],
 }
 
@@ -228,8 +232,16 @@ fn describe_side(tile: &Work, side: usize) -> Half {
     for &(u, v, c) in &cells {
         strength[v * WORK + u] = ((dist(c, ground) - threshold * 0.5) / threshold).clamp(0.0, 1.0);
     }
+    // The card's number is no part of a name written against it.
+    // A name that touched it lost the pixels it covers: marked as one
+    // read with the number.
+    let number = number::number(tile, side, ground, threshold);
+    for &(u, v) in &number.pixels {
+        strength[v * WORK + u] = 0.0;
+    }
     let ink = keep_edge_ink(&strength, BORDER);
-    let at_centre = ink::reaches_centre(&ink);
+    let touched = number.against.iter().any(|&(u, v)| ink[v * WORK + u]);
+    let at_centre = touched || ink::reaches_centre(&ink);
     let (mut u0, mut v0, mut u1, mut v1) = (WORK, WORK, 0, 0);
     let mut inked = Vec::new();
     for &(u, v, c) in &cells {
@@ -282,19 +294,7 @@ fn describe_side(tile: &Work, side: usize) -> Half {
     for _ in 0..(side + 3) % 4 {
         upright = upright.turned();
     }
-    // Each turn shrunk on its own: blocks taken from the corner the
-    // comparison aligns, whichever way the ink lies. Shrunk once and then
-    // turned, a side not divisible by the block put the blocks of one
-    // name on a top edge and on a right edge a pixel apart.
-    let once = upright.turned();
-    let twice = once.turned();
-    let thrice = twice.turned();
-    let turns = [
-        coarser(&once),
-        coarser(&twice),
-        coarser(&thrice),
-        coarser(&upright),
-    ];
+    let turns = turns_at(&upright, shrink_factor(&upright));
     Half {
         ground,
         card_ground: false,

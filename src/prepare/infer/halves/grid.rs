@@ -42,11 +42,32 @@ pub(super) fn area_average(w: usize, h: usize, value: impl Fn(usize, usize) -> f
 /// Short side of the ink pictures compared pixel by pixel.
 pub(super) const FINE: usize = 24;
 
-/// `m` shrunk by a whole factor until its short side is at most [`FINE`]: a
-/// pixel is on when at least half of its block is.
-pub(super) fn coarser(m: &Mask) -> Mask {
-    let f = m.w.min(m.h).div_ceil(FINE).max(1);
-    if f == 1 {
+/// The whole factor that shrinks `m`'s short side to at most [`FINE`].
+pub(crate) fn shrink_factor(m: &Mask) -> usize {
+    m.w.min(m.h).div_ceil(FINE).max(1)
+}
+
+/// `upright` under each of the four turns (the last unturned), each turn
+/// shrunk on its own by `f` ([`coarser_by`]): blocks taken from the
+/// corner the comparison aligns, whichever way the ink lies. Shrunk once
+/// and then turned, a side not divisible by the block put the blocks of
+/// one name on a top edge and on a right edge a pixel apart.
+pub(crate) fn turns_at(upright: &Mask, f: usize) -> [Mask; 4] {
+    let once = upright.turned();
+    let twice = once.turned();
+    let thrice = twice.turned();
+    [
+        coarser_by(&once, f),
+        coarser_by(&twice, f),
+        coarser_by(&thrice, f),
+        coarser_by(upright, f),
+    ]
+}
+
+/// `m` shrunk by the whole factor `f` (1: as it is): a pixel is on when
+/// at least half of its block is.
+pub(crate) fn coarser_by(m: &Mask, f: usize) -> Mask {
+    if f <= 1 {
         return m.clone();
     }
     let (w, h) = (m.w.div_ceil(f), m.h.div_ceil(f));

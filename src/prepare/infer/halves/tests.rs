@@ -144,3 +144,27 @@ fn the_middle_value_is_the_sorted_one() {
         assert_eq!(middle(&mut v), sorted.get(len / 2).copied(), "{len}");
     }
 }
+
+#[test]
+fn one_name_24_and_25_pixels_high_is_compared_at_one_scale() {
+    // A dark bar like a name along the top edge, 24 px high, and the same
+    // bar one pixel higher along the left edge (written along it): the
+    // first is compared at full resolution, the second shrunk by 2.
+    let mut top = vec![[250.0f32; 3]; WORK * WORK];
+    for y in 20..44 {
+        for x in 125..274 {
+            top[y * WORK + x] = [0.0; 3];
+        }
+    }
+    let mut left = vec![[250.0f32; 3]; WORK * WORK];
+    for y in 126..275 {
+        for x in 20..45 {
+            left[y * WORK + x] = [0.0; 3];
+        }
+    }
+    let a = &describe(&Work { px: top })[1];
+    let b = &describe(&Work { px: left })[2];
+    assert_ne!(shrink_factor(&a.upright), shrink_factor(&b.upright));
+    let d = crate::prepare::infer::classes::distance(a, b);
+    assert!(d < 0.3, "one name, {d} apart");
+}
