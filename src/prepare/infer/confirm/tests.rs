@@ -73,6 +73,7 @@ fn board(class_of: impl Fn(usize, bool) -> usize, k: usize) -> (Vec<Look>, Class
         members,
         confidence: vec![0.5; k],
         gap: 5.0,
+        finer: 1.0,
     };
     (looks, classes, dist)
 }
