@@ -1,0 +1,78 @@
+//! A pictures reading's confidence: its margin over the rival pairing,
+//! calibrated, and held down by what the margin cannot see (a pair joined
+//! no better than strangers, a solved board with a stranger's seam, a class
+//! that may hold two prints).
+
+use super::super::{art, classes};
+use super::calibrated;
+
+/// A pictures reading's confidence: calibrated from its margin, which a
+/// reading that solves nothing must double (the solver then backs nothing
+/// up: the puzzle is unsolvable, or the classes are cut wrong); a single
+/// picture has no rival pairing and says nothing.
+pub(super) fn confidence(r: &art::Reading) -> f32 {
+    if r.pairs.len() < 2 {
+        return 0.0;
+    }
+    let margin = r.rival - r.cost;
+    // A pair no better joined than strangers bounds it like a margin: the
+    // pictures do not say that pair (see `art::support`).
+    let mut pairing =
+        calibrated(if r.solves { margin } else { margin / UNSOLVED }).min(calibrated(r.support));
+    // A small margin is trusted only when the solved board shows no seam
+    // that contradicts it (see `board`).
+    if vetoed(r) {
+        pairing = pairing.min(BOARD_VETOED);
+    }
+    // A class whose members are not much closer to each other than to any
+    // other half may be two prints taken for one (the two halves of a
+    // photo crop of fur): then the pairing of such classes means little.
+    // A reading that solves nothing has no solver behind its classes: when
+    // a finer cut of the halves also stood out, a class may hold both halves
+    // of one picture, and "no solution" is then the cut's doing.
+    if !r.solves && r.classes.finer >= classes::MIN_GAP {
+        pairing = pairing.min(FINER_CUT_UNSOLVED);
+    }
+    let classes = r.classes.confidence.iter().copied().fold(1.0f32, f32::min);
+    if classes < CLASS_SURE {
+        pairing.min(classes)
+    } else {
+        pairing
+    }
+}
+
+/// The confidence of a pictures reading that solves nothing while a finer
+/// cut of its halves stood out too ([`Classes::finer`]): symbols 6x6 of seen
+/// seed 8 after JPEG was cut into 18 classes for 20 (two symbols' halves,
+/// alike, each in one class; the finer cuts' jumps 2.37 and 1.51) and its
+/// pairing, solving nothing, was written wrong at 0.99 once JPEG's block
+/// shifts were discounted; the readings that solved nothing and were right
+/// showed at most 1.24 there (docs/infer.md, "JPEG's colour shifts under a
+/// noticeable difference").
+const FINER_CUT_UNSOLVED: f32 = 0.5;
+
+/// Classes less sure than this ([`Classes::confidence`]) bound the
+/// pictures reading's confidence.
+pub(crate) const CLASS_SURE: f32 = 0.8;
+
+/// See [`confidence`].
+const UNSOLVED: f32 = 2.0;
+
+/// Margins below this are written on the margin alone at 0.9 to 0.95
+/// ([`super::CALIBRATION`]): measured 14 right of 14 on seeds 1-40 and 4 of 5 on
+/// the held-out seeds 58-71 (docs/infer.md, "The board check"), the wrong one
+/// (photo crops, 4x4 of held-out seed 66, margin 0.35) a pairing whose
+/// solved board put two halves side by side that continue each other no
+/// better than strangers (worst seam 1.01; the right ones 0.17 to 0.88).
+/// In that band the board is checked ([`art::Reading::worst_seam`]).
+pub(crate) const BOARD_CHECKED_BELOW: f32 = 0.6;
+/// The board check's veto: a small margin, and a solved board with a seam
+/// no better joined than strangers.
+pub(super) fn vetoed(r: &art::Reading) -> bool {
+    r.rival - r.cost < BOARD_CHECKED_BELOW && r.worst_seam.is_some_and(|w| w >= STRANGER_SEAM)
+}
+
+/// A seam this bad relative to its halves' strangers vetoes the reading.
+const STRANGER_SEAM: f32 = 1.0;
+/// What a vetoed reading's confidence is held to: under [`super::WRITE_AT`].
+const BOARD_VETOED: f32 = 0.8;
