@@ -61,10 +61,13 @@ fn pixel_distance(a: &Half, b: &Half) -> f32 {
     if fa == fb || fa.max(fb) > 2 || a.upright.count == 0 || b.upright.count == 0 {
         return mask_distance(&a.turns[3], &b.turns);
     }
-    let f = fa.max(fb);
-    let a_turns = turns_at(&a.upright, f);
-    let b_turns = turns_at(&b.upright, f);
-    mask_distance(&a_turns[3], &b_turns)
+    // The coarser half's own turns are already at the larger factor: only
+    // the finer one is shrunk again.
+    if fa < fb {
+        mask_distance(&turns_at(&a.upright, fb)[3], &b.turns)
+    } else {
+        mask_distance(&a.turns[3], &turns_at(&b.upright, fa))
+    }
 }
 
 /// Share of ink pixels that differ between two ink pictures at full
@@ -173,8 +176,6 @@ fn turned_index(i: usize, k: usize) -> usize {
     sy * GRID + sx
 }
 
-/// The classes found: each half's class, and per class its members and how
-/// sure the cut is about it.
 /// How sure a class of `members` is to hold one print: 1 − its widest
 /// spread over its nearest stranger (a half `stranger` says is one), by
 /// the halves' distances `dist`; 0 when no stranger is farther than 0.
@@ -202,6 +203,8 @@ pub(crate) fn sureness(
     }
 }
 
+/// The classes found: each half's class, and per class its members and how
+/// sure the cut is about it.
 #[derive(Clone, Debug)]
 pub struct Classes {
     /// Class of half `4 * tile + side`.
