@@ -74,6 +74,26 @@ pub(crate) fn resemblance(reps: &[&Half]) -> (Vec<Vec<f32>>, Differences) {
     (score, differences)
 }
 
+/// Whether the resemblance `score` of [`resemblance`] says nothing: every
+/// two classes score alike (within [`TIE`] of the best), as when no class
+/// reads a glyph and all lie on one ground. The pairing is then chosen by
+/// solvability alone, which on art the names reading cannot read (emoji
+/// halves, line drawings: scripts/unseen-styles.py) paired wrong classes
+/// and was written at 0.97 (docs/infer.md, "Art nobody tuned for").
+pub(crate) fn silent(score: &[Vec<f32>]) -> bool {
+    let off = || {
+        score
+            .iter()
+            .enumerate()
+            .flat_map(|(i, row)| row.iter().enumerate().filter(move |(j, _)| *j != i))
+            .map(|(_, &s)| s)
+    };
+    let (lo, hi) = off().fold((f32::INFINITY, f32::NEG_INFINITY), |(lo, hi), s| {
+        (lo.min(s), hi.max(s))
+    });
+    hi - lo <= TIE * hi.abs().max(1e-6)
+}
+
 /// The decision: which class pairs with which, and how it was reached.
 #[derive(Clone, Debug)]
 pub struct Pairing {
@@ -112,6 +132,10 @@ pub struct Pairing {
     /// Whether a class holds only names that took in the card's number
     /// ([`Half::at_centre`]): read as names no other class matches.
     pub number_in_name: bool,
+    /// Whether every two classes resemble each other alike ([`silent`]):
+    /// no name, no ground colour tells one pairing from another, and the
+    /// pairing was chosen by solving alone.
+    pub names_silent: bool,
     /// What the check that this pairing solves searched, for its count
     /// ([`solve::Searched`]).
     pub searched: solve::Searched,
@@ -354,6 +378,7 @@ fn finish(
         no_solution: false,
         names_confused: false,
         number_in_name: false,
+        names_silent: false,
         searched: solve::Searched::default(),
     }
 }

@@ -111,6 +111,7 @@ fn pair_names(
         });
     pairing.number_in_name =
         (0..classes.members.len()).any(|c| numbered(&classes.members[c], halves));
+    pairing.names_silent = pairing::silent(&score);
     Ok((classes, pairing))
 }
 

@@ -52,7 +52,8 @@ pub(crate) fn as_read(side: usize, classes: &Classes, pairing: &Pairing) -> Opti
         && classes.gap >= classes::CLEAR_GAP
         && least >= CLASS_SURE
         && !pairing.names_confused
-        && !pairing.number_in_name;
+        && !pairing.number_in_name
+        && !pairing.names_silent;
     if !stands {
         return None;
     }
@@ -69,6 +70,7 @@ pub(crate) fn as_read(side: usize, classes: &Classes, pairing: &Pairing) -> Opti
         lead: pairing.lead,
         names_confused: false,
         number_in_name: false,
+        names_silent: false,
         no_solution: true,
         // Its check found nothing; the count searches afresh.
         searched: Default::default(),

@@ -29,6 +29,7 @@ fn overruled_reading(margin: f32, below_best: f32) -> Result<(Classes, Pairing),
         no_solution: false,
         names_confused: false,
         number_in_name: false,
+        names_silent: false,
         searched: Default::default(),
     };
     Ok((c, pairing))
@@ -129,6 +130,23 @@ fn a_names_reading_with_a_class_of_names_run_into_the_number_is_refused() {
     assert_eq!(v.confidence, 0.0);
     let why = v.refusal.expect("refused");
     assert!(why.contains("written against the tile's number"), "{why}");
+}
+
+#[test]
+fn a_names_reading_whose_classes_all_resemble_each_other_alike_is_refused() {
+    // Emoji halves on one ground (scripts/unseen-styles.py, critters 3x3
+    // of seed 1005 turned): no glyph read, every pair scoring the floor,
+    // the one pairing that solved written wrong at 0.97.
+    let reading = || {
+        names_reading(0.25).map(|(c, mut p)| {
+            p.names_silent = true;
+            (c, p)
+        })
+    };
+    let v = decide(2, reading, Err("no classes".into())).expect("a verdict");
+    assert_eq!(v.confidence, 0.0);
+    let why = v.refusal.expect("refused");
+    assert!(why.contains("for solving alone would be a guess"), "{why}");
 }
 
 /// A pictures reading of pairs 0/1 and 2/3 that solves nothing, the

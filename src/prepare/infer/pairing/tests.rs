@@ -181,3 +181,19 @@ fn two_solving_pairings_tied_far_below_one_that_solves_nothing_leave_it_preferre
     let err = decide(2, &of, &s, None, NODE_BUDGET).expect_err("a tie");
     assert!(matches!(err, PairingError::Tie { .. }), "{err}");
 }
+
+#[test]
+fn resemblance_that_is_alike_for_every_two_classes_says_nothing() {
+    let flat = vec![
+        vec![0.0, 0.3, 0.3],
+        vec![0.3, 0.0, 0.3],
+        vec![0.3, 0.3, 0.0],
+    ];
+    assert!(silent(&flat));
+    // One pair a little more alike (a shared ground colour, a glyph) speaks.
+    let mut one = flat.clone();
+    one[0][1] = 0.31;
+    one[1][0] = 0.31;
+    assert!(!silent(&one));
+    assert!(!silent(&score()));
+}

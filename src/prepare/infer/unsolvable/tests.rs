@@ -23,6 +23,7 @@ fn overruled(lead: f32, below: f32) -> Pairing {
         no_solution: false,
         names_confused: false,
         number_in_name: false,
+        names_silent: false,
         searched: Default::default(),
     }
 }
