@@ -178,7 +178,9 @@ pub(crate) fn read(
     let solves = first_solving.is_some_and(|(i, _)| i == at);
     let mut classes = classes;
     if solves && classes.least_sure() < super::decide::CLASS_SURE {
-        if let Some(sure) = confirm::confirmed(looks, outlines, &classes, dist, &pairs) {
+        if let Some(sure) =
+            confirm::confirmed(looks, outlines, &classes, (dist, &cost), &pairs, spread)
+        {
             classes.confidence = sure;
         }
     }
@@ -208,7 +210,7 @@ pub(crate) fn read(
                 && rival - chosen < super::decide::BOARD_CHECKED_BELOW
                 && spread < CODED_SPREAD
         })
-        .map(|b| board::worst_seam(side, &b, looks, outlines));
+        .map(|b| board::worst_seam(side, &b, looks, outlines, spread));
     if std::env::var_os("UNSCRAMBLE_INFER_DEBUG").is_some() {
         eprintln!("DEBUG board: worst seam {worst_seam:?}");
     }

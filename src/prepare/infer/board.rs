@@ -40,10 +40,10 @@ fn seams(side: usize, board: &[Placement]) -> Vec<(usize, usize)> {
 }
 
 /// How badly halves `a` and `b` continue each other: the seam `measures`
-/// in use ([`seam::in_use`]), added, over [`SEAM_SCALE`] as the class
-/// costs are.
+/// in use ([`seam::in_use`]), weighed and added, over [`SEAM_SCALE`] as
+/// the class costs are.
 pub(crate) fn cost(
-    measures: &[Measure],
+    measures: &[(Measure, f32)],
     looks: &[Look],
     outlines: &[Option<Outline>],
     (a, b): (usize, usize),
@@ -56,7 +56,7 @@ pub(crate) fn cost(
     let (ea, eb) = (edge(a), edge(b));
     measures
         .iter()
-        .map(|&m| seam::dissimilarity(m, &ea, &eb))
+        .map(|&(m, w)| w * seam::dissimilarity(m, &ea, &eb))
         .sum::<f32>()
         / SEAM_SCALE
 }
@@ -65,13 +65,15 @@ pub(crate) fn cost(
 /// halves' stranger costs (the median cost of each against the halves of
 /// every other tile). At 1 or more, two halves the solved board puts side
 /// by side are joined no better than a half and a random stranger.
+/// `hue_spread` (the puzzle's) weighs the measures ([`seam::in_use`]).
 pub(crate) fn worst_seam(
     side: usize,
     board: &[Placement],
     looks: &[Look],
     outlines: &[Option<Outline>],
+    hue_spread: f32,
 ) -> f32 {
-    let measures = seam::in_use();
+    let measures = seam::in_use(hue_spread);
     let cost = |pair| cost(&measures, looks, outlines, pair);
     let mut strangers: Vec<Option<f32>> = vec![None; looks.len()];
     let mut stranger = |h: usize| {

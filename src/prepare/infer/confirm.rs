@@ -15,6 +15,12 @@
 //! member against each member of its partner, over the lesser of the two
 //! halves' stranger costs (the median against every other tile's halves,
 //! as [`super::board`] measures a solved board's seams).
+//!
+//! When the seams confirm the classes, a class is judged by its looks
+//! beside the other prints only, and not beside a print the seams tell
+//! apart from it ([`told_apart`]): two crops of one photograph look alike
+//! half for half, yet each continues its own other half clearly better
+//! than the other's.
 
 use super::board;
 use super::classes::{self, Classes};
@@ -31,9 +37,10 @@ fn cross_seams(
     outlines: &[Option<Outline>],
     classes: &Classes,
     pairs: &[(usize, usize)],
+    hue_spread: f32,
 ) -> Vec<f32> {
     let n = looks.len();
-    let measures = seam::in_use();
+    let measures = seam::in_use(hue_spread);
     let cost = |a: usize, b: usize| board::cost(&measures, looks, outlines, (a, b));
     let mut costs = vec![vec![f32::NAN; n]; n];
     // A symmetric matrix, each pair measured once: filled by index.
@@ -86,8 +93,11 @@ fn cross_seams(
 /// `pairs`) not counted as strangers: the two halves of one photo crop show
 /// the two sides of one line of the photograph and may look closer to each
 /// other than to any other print, which says nothing against either class.
+/// Nor, for a class no wider than most ([`WIDE`]), the members of a class
+/// the seams tell apart from it ([`told_apart`]).
 fn looks_beside_partner(
     dist: &[Vec<f32>],
+    cost: &[Vec<f32>],
     classes: &Classes,
     pairs: &[(usize, usize)],
 ) -> Vec<f32> {
@@ -97,17 +107,74 @@ fn looks_beside_partner(
         partner[a] = b;
         partner[b] = a;
     }
+    let spreads: Vec<f32> = classes.members.iter().map(|m| width(dist, m)).collect();
+    let mut typical: Vec<f32> = classes
+        .members
+        .iter()
+        .zip(&spreads)
+        .filter(|(m, _)| m.len() >= 2)
+        .map(|(_, &s)| s)
+        .collect();
+    typical.sort_by(f32::total_cmp);
+    let typical = typical.get(typical.len() / 2).copied().unwrap_or(0.0);
     (0..k)
         .map(|c| {
             if classes.members[c].is_empty() {
                 // A blank class (a half no tile shows): as its cut left it.
                 return classes.confidence[c];
             }
-            classes::sureness(dist, &classes.members[c], |b| {
-                classes.of[b] != c && classes.of[b] != partner[c]
-            })
+            let beside = |b: usize| classes.of[b] != c && classes.of[b] != partner[c];
+            let narrow = spreads[c] <= WIDE * typical;
+            let unlike =
+                |b: usize| beside(b) && !(narrow && told_apart(cost, &partner, c, classes.of[b]));
+            // When the seams tell every other class apart from it, nothing
+            // in its looks says it holds two prints: it is as narrow as
+            // most, and no other class may be its print.
+            if (0..classes.of.len()).any(unlike) {
+                classes::sureness(dist, &classes.members[c], unlike)
+            } else {
+                1.0
+            }
         })
         .collect()
+}
+
+/// The widest distance between two of `members` (a class's spread).
+fn width(dist: &[Vec<f32>], members: &[usize]) -> f32 {
+    members
+        .iter()
+        .flat_map(|&a| members.iter().map(move |&b| dist[a][b]))
+        .fold(0.0f32, f32::max)
+}
+
+/// A class whose spread is more than this many times the puzzle's typical
+/// class spread (the median) may hold two prints a little apart (held-out
+/// photo 4x4 s70: the `+` halves of two crops of one photograph in one
+/// class, 2.5 times the median; the least sure classes of one print in the
+/// photo crops of dev seeds 1-10 and seen 58-93 measured 0.9 to 1.8 times,
+/// up to 2.6 after a scan): its nearest strangers all count, however the
+/// seams tell them apart.
+const WIDE: f32 = 1.5;
+
+/// How much dearer, in pair cost ([`super::cost`]), exchanging the partners
+/// of two classes must be for the seams to tell them apart: the margin the
+/// pictures calibration writes at 0.9 ([`super::decide`]).
+const TOLD_APART_BY: f32 = 0.3;
+
+/// Do the seams tell classes `c` and `d` apart? Were they one print taken
+/// for two (or two crops of one photograph as alike as copies), their
+/// partners would be one print too, and each class would continue the
+/// other's partner as well as its own: exchanging the partners would cost
+/// nothing. When it costs at least [`TOLD_APART_BY`], `d`'s halves are not
+/// the stranger that makes `c` unsure (held-out photo 5x5 s91: the `+`
+/// halves of two crops of the astronaut 0.11 apart in looks, three times
+/// a copy's spread, their partners exchanged 0.37 dearer).
+fn told_apart(cost: &[Vec<f32>], partner: &[usize], c: usize, d: usize) -> bool {
+    let (pc, pd) = (partner[c], partner[d]);
+    if c == d || pc == usize::MAX || pd == usize::MAX || pd == c {
+        return false;
+    }
+    cost[c][pd] + cost[d][pc] - cost[c][pc] - cost[d][pd] >= TOLD_APART_BY
 }
 
 /// The worst [`cross_seams`] ratio under which a pairing's seams confirm
@@ -128,17 +195,20 @@ pub(crate) const CONFIRMS_BELOW: f32 = 0.95;
 /// two prints taken for one: two pictures whose halves look alike and
 /// continue alike (held-out photo 4x4 s70, A's and B's `+` halves in one
 /// class, their `-` halves in its partner) pass the seams but not this.
-/// `None` when the seams confirm nothing.
+/// `hue_spread` is the puzzle's ([`super::cost::Terms::spread`]), which
+/// weighs the seam measures ([`seam::in_use`]). `None` when the seams
+/// confirm nothing.
 pub(crate) fn confirmed(
     looks: &[Look],
     outlines: &[Option<Outline>],
     classes: &Classes,
-    dist: &[Vec<f32>],
+    (dist, cost): (&[Vec<f32>], &[Vec<f32>]),
     pairs: &[(usize, usize)],
+    hue_spread: f32,
 ) -> Option<Vec<f32>> {
-    let cross = cross_seams(looks, outlines, classes, pairs);
+    let cross = cross_seams(looks, outlines, classes, pairs, hue_spread);
     let worst = cross.iter().copied().fold(0.0f32, f32::max);
-    let beside = looks_beside_partner(dist, classes, pairs);
+    let beside = looks_beside_partner(dist, cost, classes, pairs);
     if std::env::var_os("UNSCRAMBLE_INFER_DEBUG_CONFIRM").is_some() {
         let show = |v: &[f32]| {
             v.iter()

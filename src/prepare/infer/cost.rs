@@ -160,9 +160,9 @@ pub(crate) fn terms(looks: &[Look], outlines: &[Option<Outline>], classes: &Clas
             outline: lines[c].as_ref(),
         })
         .collect();
-    let measures = seam::in_use();
     let hues: Vec<(f32, f32)> = own.iter().map(mean_hue).collect();
     let span = hue_span(&hues);
+    let measures = seam::in_use(span.1);
     let zero = || vec![vec![0.0f32; k]; k];
     let mut t = Terms {
         band: zero(),
@@ -175,8 +175,8 @@ pub(crate) fn terms(looks: &[Look], outlines: &[Option<Outline>], classes: &Clas
     for i in 0..k {
         for j in i + 1..k {
             let (mut band, mut line) = (0.0, 0.0);
-            for &m in &measures {
-                let d = seam::dissimilarity(m, &edges[i], &edges[j]) / SEAM_SCALE;
+            for &(m, w) in &measures {
+                let d = w * seam::dissimilarity(m, &edges[i], &edges[j]) / SEAM_SCALE;
                 if m == seam::Measure::Outline {
                     line += d;
                 } else {

@@ -44,15 +44,36 @@ pub(crate) enum Measure {
 /// measure did.
 pub(crate) const USED: [Measure; 2] = [Measure::Band, Measure::Outline];
 
-/// The measures in use, their dissimilarities added: [`USED`], or those
-/// `UNSCRAMBLE_INFER_DEBUG_SEAM` names (`band`, `prediction`, `gradient`,
-/// `outline`, joined by `+`), so that scripts/bench-infer-styles can
-/// compare them on one set of puzzles.
-pub(crate) fn in_use() -> Vec<Measure> {
-    let Ok(names) = std::env::var("UNSCRAMBLE_INFER_DEBUG_SEAM") else {
-        return USED.to_vec();
+/// The measures added where the puzzle's hues are not spread (photo crops
+/// of a few photographs: browns, greys), weighed by 1 − the spread
+/// ([`super::cost::Terms::spread`]). The prediction was dropped when the
+/// strips lay 5 to 13 pixels from the seam; read next to it, it tells a
+/// photo crop's own other half from another crop of the same photograph
+/// where the colours alone differ by little: the photograph's shading
+/// carries on across the cut. Coded art in spread hues (half-discs, whose
+/// solid and pale fills do not continue) keeps the band alone: with the
+/// prediction, 5 of its 20 dev cases fell below 0.9 (docs/infer.md, "Photo
+/// crops: the shading continued across the seam").
+pub(crate) const UNSPREAD: [Measure; 1] = [Measure::Prediction];
+
+/// The measures in use and their weights, for a puzzle whose hues are
+/// spread by `spread` (0..1): [`USED`] at 1 and [`UNSPREAD`] at 1 −
+/// `spread`; or those `UNSCRAMBLE_INFER_DEBUG_SEAM` names (`band`,
+/// `prediction`, `gradient`, `outline`, joined by `+`), each at 1, so that
+/// scripts/bench-infer-styles can compare them on one set of puzzles.
+pub(crate) fn in_use(spread: f32) -> Vec<(Measure, f32)> {
+    let flat = 1.0 - spread.clamp(0.0, 1.0);
+    let used = || -> Vec<(Measure, f32)> {
+        USED.iter()
+            .map(|&m| (m, 1.0))
+            .chain(UNSPREAD.iter().map(|&m| (m, flat)))
+            .filter(|&(_, w)| w > 0.0)
+            .collect()
     };
-    let named: Vec<Measure> = names
+    let Ok(names) = std::env::var("UNSCRAMBLE_INFER_DEBUG_SEAM") else {
+        return used();
+    };
+    let named: Vec<(Measure, f32)> = names
         .split('+')
         .filter_map(|m| match m {
             "prediction" => Some(Measure::Prediction),
@@ -61,9 +82,10 @@ pub(crate) fn in_use() -> Vec<Measure> {
             "outline" => Some(Measure::Outline),
             _ => None,
         })
+        .map(|m| (m, 1.0))
         .collect();
     if named.is_empty() {
-        USED.to_vec()
+        used()
     } else {
         named
     }
@@ -242,6 +264,26 @@ mod tests {
             );
             assert!(good < bad, "{m:?}: {good} against {bad}");
         }
+    }
+
+    #[test]
+    fn the_prediction_weighs_where_the_hues_are_not_spread() {
+        if std::env::var_os("UNSCRAMBLE_INFER_DEBUG_SEAM").is_some() {
+            return;
+        }
+        let weight = |spread: f32, m: Measure| {
+            in_use(spread)
+                .iter()
+                .find(|&&(x, _)| x == m)
+                .map_or(0.0, |&(_, w)| w)
+        };
+        // Coded art in spread hues: the band and the outline alone.
+        assert_eq!(weight(1.0, Measure::Prediction), 0.0);
+        assert_eq!(weight(1.0, Measure::Band), 1.0);
+        // Photo crops in browns: the prediction at full weight.
+        assert_eq!(weight(0.0, Measure::Prediction), 1.0);
+        assert!((weight(0.25, Measure::Prediction) - 0.75).abs() < 1e-6);
+        assert_eq!(weight(0.0, Measure::Outline), 1.0);
     }
 
     #[test]

@@ -78,25 +78,53 @@ fn board(class_of: impl Fn(usize, bool) -> usize, k: usize) -> (Vec<Look>, Class
     (looks, classes, dist)
 }
 
+/// The hues' spread of coded art: the seam measures [`seam::USED`] alone.
+const CODED: f32 = 1.0;
+
+/// The classes' confidences the seams confirm (they must).
+fn sure_of(
+    looks: &[Look],
+    classes: &Classes,
+    (dist, cost): (&[Vec<f32>], &[Vec<f32>]),
+    pairs: &[(usize, usize)],
+) -> Vec<f32> {
+    let outlines = vec![None; looks.len()];
+    confirmed(looks, &outlines, classes, (dist, cost), pairs, CODED).expect("seams confirm")
+}
+
+/// [`confirmed`] under pair costs that tell no two classes apart.
+fn untold(
+    looks: &[Look],
+    outlines: &[Option<Outline>],
+    classes: &Classes,
+    dist: &[Vec<f32>],
+    pairs: &[(usize, usize)],
+) -> Option<Vec<f32>> {
+    let cost = flat(classes.members.len());
+    confirmed(looks, outlines, classes, (dist, &cost), pairs, CODED)
+}
+
+/// Pair costs that tell no two classes apart.
+fn flat(k: usize) -> Vec<Vec<f32>> {
+    vec![vec![0.0; k]; k]
+}
+
 #[test]
 fn classes_of_one_print_each_are_confirmed_by_their_partners_seams() {
     let (looks, classes, dist) = board(|p, minus| 2 * p + usize::from(minus), 12);
     let pairs: Vec<(usize, usize)> = (0..6).map(|p| (2 * p, 2 * p + 1)).collect();
     let outlines = vec![None; looks.len()];
-    let cross = cross_seams(&looks, &outlines, &classes, &pairs);
+    let cross = cross_seams(&looks, &outlines, &classes, &pairs, CODED);
     assert!(cross.iter().all(|&c| c < 0.7), "{cross:?}");
     // Their looks say 0.5 (set so); beside their partners they are sure.
-    let sure = confirmed(&looks, &outlines, &classes, &dist, &pairs);
+    let sure = untold(&looks, &outlines, &classes, &dist, &pairs);
     assert_eq!(sure, Some(vec![1.0; 12]));
     // Pictures 0 and 3 (opposite hues) paired crosswise: the seams
     // confirm nothing.
     let mut swapped = pairs.clone();
     swapped[0] = (0, 7);
     swapped[3] = (6, 1);
-    assert_eq!(
-        confirmed(&looks, &outlines, &classes, &dist, &swapped),
-        None
-    );
+    assert_eq!(untold(&looks, &outlines, &classes, &dist, &swapped), None);
 }
 
 #[test]
@@ -112,7 +140,7 @@ fn a_class_holding_two_prints_meets_its_partner_like_strangers() {
     let (looks, classes, dist) = board(class_of, 12);
     let pairs = vec![(0, 1), (2, 3), (4, 5), (6, 7), (8, 9), (10, 11)];
     let outlines = vec![None; looks.len()];
-    let cross = cross_seams(&looks, &outlines, &classes, &pairs);
+    let cross = cross_seams(&looks, &outlines, &classes, &pairs, CODED);
     assert!(
         cross[8] >= CONFIRMS_BELOW && cross[9] >= CONFIRMS_BELOW,
         "{cross:?}"
@@ -121,7 +149,7 @@ fn a_class_holding_two_prints_meets_its_partner_like_strangers() {
     assert!(cross[..8].iter().all(|&c| c < 0.7), "{cross:?}");
     // A class without members is confirmed by nothing.
     assert!(cross[11].is_infinite(), "{cross:?}");
-    assert_eq!(confirmed(&looks, &outlines, &classes, &dist, &pairs), None);
+    assert_eq!(untold(&looks, &outlines, &classes, &dist, &pairs), None);
 }
 
 #[test]
@@ -158,9 +186,54 @@ fn two_pictures_that_look_and_continue_alike_stay_as_unsure_as_their_looks() {
         }
     }
     let pairs: Vec<(usize, usize)> = (0..5).map(|p| (2 * p, 2 * p + 1)).collect();
-    let outlines = vec![None; looks.len()];
-    let sure = confirmed(&looks, &outlines, &classes, &dist, &pairs).expect("seams confirm");
+    let sure = sure_of(&looks, &classes, (&dist, &flat(10)), &pairs);
     // Spread 0.4 against the nearest print outside the pair at 1: 0.6.
     assert!((sure[0] - 0.6).abs() < 1e-5, "{sure:?}");
     assert!(sure[0] < super::super::decide::CLASS_SURE, "{sure:?}");
+}
+
+#[test]
+fn a_near_print_the_seams_tell_apart_does_not_make_a_class_unsure() {
+    // One class per print; copies 0.1 apart (a scan's noise), pictures 0's
+    // and 1's `+` prints 0.3 apart (two crops of one photograph): by looks
+    // alone class 0 is 1 − 0.1/0.3 sure.
+    let (looks, classes, mut dist) = board(|p, minus| 2 * p + usize::from(minus), 12);
+    let pic = |h: usize| ((h / 4 + h % 4) % 6, h % 4 >= 2);
+    for (a, row) in dist.iter_mut().enumerate() {
+        for (b, d) in row.iter_mut().enumerate() {
+            let (pa, pb) = (pic(a), pic(b));
+            if a != b && pa == pb {
+                *d = 0.1;
+            } else if pa.0 != pb.0 && pa.0 < 2 && pb.0 < 2 && !pa.1 && !pb.1 {
+                *d = 0.3;
+            }
+        }
+    }
+    let pairs: Vec<(usize, usize)> = (0..6).map(|p| (2 * p, 2 * p + 1)).collect();
+    let unsure = 1.0 - 0.1 / 0.3;
+    // Exchanging the partners of classes 0 and 2 costs nothing: the seams
+    // do not tell them apart, the looks stand.
+    let sure = sure_of(&looks, &classes, (&dist, &flat(12)), &pairs);
+    assert!((sure[0] - unsure).abs() < 1e-5, "{sure:?}");
+    // Each continues its own partner 0.2 better than the other's: 0.4
+    // dearer exchanged, told apart; the next stranger is 1 away.
+    let mut cost = flat(12);
+    for (c, d) in [(0, 3), (2, 1)] {
+        cost[c][d] = 0.2;
+        cost[d][c] = 0.2;
+    }
+    let sure = sure_of(&looks, &classes, (&dist, &cost), &pairs);
+    assert!((sure[0] - 0.9).abs() < 1e-5, "{sure:?}");
+    assert!(sure[0] >= super::super::decide::CLASS_SURE, "{sure:?}");
+    // A class wider than most may hold two prints: its near stranger
+    // counts whatever the seams say.
+    for (a, row) in dist.iter_mut().enumerate() {
+        for (b, d) in row.iter_mut().enumerate() {
+            if a != b && pic(a) == (0, false) && pic(b) == (0, false) {
+                *d = 0.2;
+            }
+        }
+    }
+    let sure = sure_of(&looks, &classes, (&dist, &cost), &pairs);
+    assert!((sure[0] - (1.0 - 0.2 / 0.3)).abs() < 1e-5, "{sure:?}");
 }
