@@ -110,7 +110,7 @@ pub(crate) fn read(
         return Err(format!("{k} classes cannot be paired into pictures"));
     }
     let clock = super::timing::start();
-    let (cost, spread) = pair_costs(looks, outlines, &classes);
+    let (cost, seams, spread) = pair_costs(looks, outlines, &classes);
     let candidates = best_pairings(&cost, MARGIN, MAX_CANDIDATES);
     clock.stage("art-costs");
     let Some(best) = candidates.first() else {
@@ -191,7 +191,19 @@ pub(crate) fn read(
     doubt.extend((0..k).filter(|&c| classes.confidence[c] < 0.8));
     doubt.sort_unstable();
     doubt.dedup();
-    let (support, weakest) = support(&cost, &pairs);
+    let (mut support, weakest) = support(&cost, &pairs);
+    // Two pictures whose partners the seams could exchange at no cost were
+    // told apart by colour likeness alone: no better than a pair joined by
+    // nothing.
+    if let Some(tied) = seam_tied(&seams, &pairs) {
+        if std::env::var_os("UNSCRAMBLE_INFER_DEBUG").is_some() {
+            eprintln!("DEBUG seam tie: classes {tied:?}");
+        }
+        support = support.min(0.0);
+        doubt.extend(tied);
+        doubt.sort_unstable();
+        doubt.dedup();
+    }
     // A pair the pictures do not join better than strangers is in doubt.
     if support < SUPPORTED {
         doubt.extend(weakest);
@@ -226,6 +238,53 @@ pub(crate) fn read(
         support,
         worst_seam,
     })
+}
+
+/// How much more than `pairs` an exchange of two pictures' partners may
+/// cost by the seam terms alone and still tie with them ([`seam_tied`]).
+const SEAM_TIE: f32 = 0.01;
+/// A pair continues across the seam when its seam cost is under this share
+/// of the median seam cost of its classes with the others: strips that
+/// continue (flags, crops, emoji: 0.05 against 1.86) and not coded art,
+/// whose halves' fills differ (half-discs: 1.55-1.93 against 1.93), where
+/// every seam ties and the colour terms are the reading.
+const CONTINUES: f32 = 0.5;
+
+/// The classes of two pictures of `pairs`, each continuing across the seam
+/// ([`CONTINUES`]), whose partners the seam terms alone (`seams`,
+/// [`pair_costs`]) could exchange at no cost: then the colour terms chose,
+/// which take a picture's two halves to share colours. Flags of colour
+/// bands cut through the middle band (scripts/unseen-styles.py `bands`)
+/// show one middle colour at the seam for several pictures, and their
+/// halves differ in colour: the palette joined two halves of one outer
+/// colour and the reading was written wrong at 0.93-0.96 (docs/infer.md,
+/// "Art nobody tuned for").
+fn seam_tied(seams: &[Vec<f32>], pairs: &[(usize, usize)]) -> Option<[usize; 4]> {
+    let continues = |a: usize, b: usize| {
+        let mut others: Vec<f32> = (0..seams.len())
+            .filter(|&j| j != a && j != b)
+            .map(|j| seams[a][j].min(seams[b][j]))
+            .collect();
+        others.sort_unstable_by(f32::total_cmp);
+        others
+            .get(others.len() / 2)
+            .is_some_and(|&median| seams[a][b] < CONTINUES * median)
+    };
+    let going: Vec<(usize, usize)> = pairs
+        .iter()
+        .copied()
+        .filter(|&(a, b)| continues(a, b))
+        .collect();
+    for (x, &(a, b)) in going.iter().enumerate() {
+        for &(c, d) in &going[x + 1..] {
+            let now = seams[a][b] + seams[c][d];
+            let swaps = [seams[a][d] + seams[c][b], seams[a][c] + seams[b][d]];
+            if swaps.iter().any(|&s| s <= now + SEAM_TIE) {
+                return Some([a, b, c, d]);
+            }
+        }
+    }
+    None
 }
 
 /// Classes whose partner differs between two pairings.

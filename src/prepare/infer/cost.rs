@@ -71,17 +71,25 @@ pub(crate) struct Terms {
 }
 
 /// The cost of pairing each two classes: the [`Terms`] weighed by
-/// [`WEIGHTS`]; and how spread the classes' hues are ([`Terms::spread`]).
+/// [`WEIGHTS`]; the same of the seam terms alone (strips and outlines,
+/// what continues across the seam, without the colour likeness); and how
+/// spread the classes' hues are ([`Terms::spread`]).
 pub(crate) fn pair_costs(
     looks: &[Look],
     outlines: &[Option<Outline>],
     classes: &Classes,
-) -> (Vec<Vec<f32>>, f32) {
+) -> (Vec<Vec<f32>>, Vec<Vec<f32>>, f32) {
     let t = terms(looks, outlines, classes);
     if std::env::var_os("UNSCRAMBLE_INFER_DEBUG_TERMS").is_some() {
         dump(classes, &t);
     }
-    (combine(&t, by_spread(weights(), t.spread)), t.spread)
+    let w = by_spread(weights(), t.spread);
+    let seams = Weights {
+        palette: 0.0,
+        hue: 0.0,
+        ..w
+    };
+    (combine(&t, w), combine(&t, seams), t.spread)
 }
 
 /// `w` for a puzzle whose hues are spread by `spread` ([`Terms::spread`]):

@@ -36,3 +36,43 @@ fn the_pictures_are_cut_into_prints_not_into_one_picture() {
         vec![vec![0, 1], vec![2, 3], vec![4, 5], vec![6, 7]]
     );
 }
+
+/// Seam costs of six classes, three pictures 0/1, 2/3, 4/5: partners
+/// 0.05 apart, strangers 1.9; `shared` also joins 0 with 3 and 2 with 1
+/// at 0.05 (two flags with one middle band).
+fn flags(shared: bool) -> Vec<Vec<f32>> {
+    let mut s = vec![vec![1.9f32; 6]; 6];
+    for (a, b) in [(0, 1), (2, 3), (4, 5)] {
+        s[a][b] = 0.05;
+        s[b][a] = 0.05;
+    }
+    if shared {
+        for (a, b) in [(0, 3), (2, 1)] {
+            s[a][b] = 0.05;
+            s[b][a] = 0.05;
+        }
+    }
+    for (i, row) in s.iter_mut().enumerate() {
+        row[i] = 0.0;
+    }
+    s
+}
+
+#[test]
+fn two_pictures_whose_partners_the_seams_could_exchange_are_tied() {
+    let pairs = [(0, 1), (2, 3), (4, 5)];
+    assert_eq!(seam_tied(&flags(false), &pairs), None);
+    assert_eq!(seam_tied(&flags(true), &pairs), Some([0, 1, 2, 3]));
+}
+
+#[test]
+fn seams_that_continue_nowhere_tie_nothing() {
+    // Half-discs: every seam costs about the same, partners included.
+    let mut s = vec![vec![1.9f32; 6]; 6];
+    for (i, row) in s.iter_mut().enumerate() {
+        row[i] = 0.0;
+    }
+    s[0][1] = 1.7;
+    s[1][0] = 1.7;
+    assert_eq!(seam_tied(&s, &[(0, 1), (2, 3), (4, 5)]), None);
+}
