@@ -136,15 +136,8 @@ class Unseen:
         f = np.clip(0.5 + xx * math.cos(angle) + yy * math.sin(angle), 0, 1)[..., None]
         return Image.fromarray((a * (1 - f) + b * f).astype(np.uint8), "RGB").convert("RGBA")
 
-    def pic_critters(self, t):
-        img = Image.new("RGBA", (160, 160), (0, 0, 0, 0))
-        ImageDraw.Draw(img).text((80, 80), self.glyphs[t], font=self.font, embedded_color=True, anchor="mm")
-        img = img.crop(img.getbbox())
-        scale = min(self.w / img.width, 2 * self.h / img.height)
-        img = img.resize((max(1, int(img.width * scale)), max(1, int(img.height * scale))), Image.LANCZOS)
-        out = Image.new("RGBA", (self.w, 2 * self.h), (0, 0, 0, 0))
-        out.paste(img, ((self.w - img.width) // 2, (2 * self.h - img.height) // 2))
-        return out
+    # The emoji drawn and cut as infer-styles.py's emoji style draws them.
+    pic_critters = base.Style.picture_emoji
 
     # -- squares
     def setup_squares(self):
