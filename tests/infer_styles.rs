@@ -365,6 +365,24 @@ fn a_reading_from_the_seams_says_so_and_writes_its_edges() {
     assert!(dir.join("input/infer.png").is_file());
 }
 
+/// Flags of three colour bands cut through the middle band (unseen seed
+/// 1003's 5x5, `bands-middle`): four classes share a middle colour at the
+/// seam and a flag's halves need not share colours. Main joined two pairs
+/// by colour whose seams do not continue while each of their classes
+/// continues a stranger, in a reading whose other pairs continue, and
+/// wrote it wrong at 0.93; such a pair ties the reading, which is refused
+/// with the flags' halves in doubt.
+#[test]
+fn flags_paired_by_colour_against_seams_that_continue_are_refused() {
+    reads_back_or_refuses("bands-middle");
+    let (_tmp, dir, expect) = copy("bands-middle", false);
+    assert_eq!(expect, "refused");
+    let (code, stderr) = infer(&dir);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(stderr.contains("halves in doubt: tile "), "{stderr}");
+    assert!(!dir.join("input/tile_dict.yaml").exists());
+}
+
 #[test]
 fn a_refused_reading_writes_only_the_review_sheet_and_names_the_halves_in_doubt() {
     let (_tmp, dir, expect) = copy("photo", false);

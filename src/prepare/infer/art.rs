@@ -17,6 +17,7 @@ use super::looks::{self, Look};
 use super::outline::Outline;
 use super::pairing;
 use crate::kind::tiles::solve;
+use tie::seam_tied;
 
 /// Look distances are divided by this so that 1 is "clearly different" for
 /// the class cut: about the CIELAB distance between two prints.
@@ -192,7 +193,8 @@ pub(crate) fn read(
     doubt.sort_unstable();
     doubt.dedup();
     let (mut support, weakest) = support(&cost, &pairs);
-    // Two pictures whose partners the seams could exchange at no cost were
+    // Two pictures whose partners the seams could exchange at no cost, or
+    // a pair chosen against a seam that clearly continues elsewhere, were
     // told apart by colour likeness alone: no better than a pair joined by
     // nothing.
     if let Some(tied) = seam_tied(&seams, &pairs) {
@@ -240,66 +242,8 @@ pub(crate) fn read(
     })
 }
 
-/// How much more than `pairs` an exchange of two pictures' partners may
-/// cost by the seam terms alone and still tie with them ([`seam_tied`]).
-const SEAM_TIE: f32 = 0.01;
-/// A pair continues across the seam when its seam cost is under this share
-/// of the median seam cost of its classes with the others: strips that
-/// continue (flags, crops, emoji: 0.05 against 1.86) and not coded art,
-/// whose halves' fills differ (half-discs: 1.55-1.93 against 1.93), where
-/// every seam ties and the colour terms are the reading.
-const CONTINUES: f32 = 0.5;
-
-/// The classes of two pictures of `pairs`, each continuing across the seam
-/// ([`CONTINUES`]), whose partners the seam terms alone (`seams`,
-/// [`pair_costs`]) could exchange at no cost: then the colour terms chose,
-/// which take a picture's two halves to share colours. Flags of colour
-/// bands cut through the middle band (scripts/unseen-styles.py `bands`)
-/// show one middle colour at the seam for several pictures, and their
-/// halves differ in colour: the palette joined two halves of one outer
-/// colour and the reading was written wrong at 0.93-0.96 (docs/infer.md,
-/// "Art nobody tuned for").
-fn seam_tied(seams: &[Vec<f32>], pairs: &[(usize, usize)]) -> Option<[usize; 4]> {
-    let continues = |a: usize, b: usize| {
-        let mut others: Vec<f32> = (0..seams.len())
-            .filter(|&j| j != a && j != b)
-            .map(|j| seams[a][j].min(seams[b][j]))
-            .collect();
-        others.sort_unstable_by(f32::total_cmp);
-        others
-            .get(others.len() / 2)
-            .is_some_and(|&median| seams[a][b] < CONTINUES * median)
-    };
-    let going: Vec<(usize, usize)> = pairs
-        .iter()
-        .copied()
-        .filter(|&(a, b)| continues(a, b))
-        .collect();
-    for (x, &(a, b)) in going.iter().enumerate() {
-        for &(c, d) in &going[x + 1..] {
-            let now = seams[a][b] + seams[c][d];
-            let swaps = [seams[a][d] + seams[c][b], seams[a][c] + seams[b][d]];
-            if swaps.iter().any(|&s| s <= now + SEAM_TIE) {
-                return Some([a, b, c, d]);
-            }
-        }
-    }
-    None
-}
-
 /// Classes whose partner differs between two pairings.
 fn changed_classes(a: &[(usize, usize)], b: &[(usize, usize)]) -> Vec<usize> {
-    let partner = |p: &[(usize, usize)], x: usize| {
-        p.iter().find_map(|&(i, j)| {
-            if i == x {
-                Some(j)
-            } else if j == x {
-                Some(i)
-            } else {
-                None
-            }
-        })
-    };
     let mut out: Vec<usize> = a
         .iter()
         .flat_map(|&(i, j)| [i, j])
@@ -309,5 +253,19 @@ fn changed_classes(a: &[(usize, usize)], b: &[(usize, usize)]) -> Vec<usize> {
     out
 }
 
+/// The class `pairs` pairs with `x`, if any.
+fn partner(pairs: &[(usize, usize)], x: usize) -> Option<usize> {
+    pairs.iter().find_map(|&(i, j)| {
+        if i == x {
+            Some(j)
+        } else if j == x {
+            Some(i)
+        } else {
+            None
+        }
+    })
+}
+
 #[cfg(test)]
 mod tests;
+mod tie;
