@@ -9,13 +9,14 @@
 //! the name written on a card). Ink connected to the centre (a card number, a
 //! drawn tile's number disc) says nothing about the edge and is dropped.
 
-use image::{imageops, Rgba, RgbaImage};
+use image::{Rgba, RgbaImage};
 
 mod grid;
 mod ink;
 mod number;
 pub(crate) use grid::{shrink_factor, turns_at};
 pub(crate) mod light;
+pub(crate) mod resample;
 mod straighten;
 use grid::area_average;
 use ink::keep_edge_ink;
@@ -36,7 +37,7 @@ impl Work {
     /// Resamples `img` (any square size) to [`WORK`], transparency over white.
     pub(crate) fn new(img: &RgbaImage) -> Work {
         let side = WORK as u32;
-        let small = imageops::resize(img, side, side, imageops::FilterType::Triangle);
+        let small = resample::triangle(img, side, side);
         let px = small
             .pixels()
             .map(|&Rgba([r, g, b, a])| {

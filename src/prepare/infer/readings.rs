@@ -162,8 +162,9 @@ pub(super) fn read_art(
     clock.stage("art-outlines");
     let clock = timing::start();
     let floor = if jpeg { looks::FLOOR } else { 0.0 };
-    let (classes, dist) = art::classes_of(&looks, floor)?;
+    let cut = art::classes_of(&looks, floor);
     clock.stage("art-classes");
+    let (classes, dist) = cut?;
     art::read(
         side,
         &looks,

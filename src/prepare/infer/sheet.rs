@@ -103,7 +103,7 @@ fn half_thumbnail(img: &RgbaImage, side: usize) -> RgbImage {
     };
     let (w, h) = turned.dimensions();
     let top = imageops::crop_imm(&turned, 0, 0, w, (h / 2).max(1)).to_image();
-    let small = imageops::resize(&top, THUMB, THUMB / 2, imageops::FilterType::Triangle);
+    let small = super::halves::resample::triangle(&top, THUMB, THUMB / 2);
     RgbImage::from_fn(THUMB, THUMB / 2, |x, y| {
         let p = small.get_pixel(x, y).0;
         let a = u32::from(p[3]);

@@ -24,6 +24,10 @@ use super::{Work, WORK};
 /// a bold digit or two 12 % of the tile high, cover it).
 const SEED_REACH: f32 = WORK as f32 * 0.05;
 
+/// Whole pixels from the centre, across or along, that [`SEED_REACH`]
+/// can take in (a square around its disc).
+const SEED_SPAN: usize = WORK / 20;
+
 /// The number lies within this many pixels of the centre, across and
 /// along (10 % of the tile): two bold digits 12 % of the tile high are
 /// about 15 % wide.
@@ -65,14 +69,29 @@ pub(super) struct Number {
 /// `threshold` and `ground` are the half's ink rule.
 pub(super) fn number(tile: &Work, side: usize, ground: [f32; 3], threshold: f32) -> Number {
     let c = WORK / 2;
-    let dark = |u: usize, v: usize| super::dist(tile.at(side, u, v), ground) >= DARK * threshold;
     let (lo, hi) = (c - SEARCH_REACH, c + SEARCH_REACH);
     let span = hi - lo + 1;
     let at = |u: usize, v: usize| (v - lo) * span + (u - lo);
+    // Each pixel's darkness is worked out once, when first asked (0: not
+    // yet, 1: dark, 2: not): the search asks it of every neighbour of
+    // every pixel it reaches, eight times a pixel on a picture whose dark
+    // ink fills the centre, and that was most of the names reading's time
+    // on the 6x6 pictures (docs/infer.md, "Speed, 2026-11-27").
+    let mut memo = vec![0u8; span * span];
+    let mut dark = |u: usize, v: usize| {
+        let i = at(u, v);
+        if memo[i] == 0 {
+            let d = super::dist(tile.at(side, u, v), ground) >= DARK * threshold;
+            memo[i] = if d { 1 } else { 2 };
+        }
+        memo[i] == 1
+    };
     let mut seen = vec![false; span * span];
     let mut stack = Vec::new();
-    for v in lo..=hi {
-        for u in lo..=hi {
+    // Only pixels within the seed's reach of the centre can start it.
+    let seeds = c - SEED_SPAN..=c + SEED_SPAN;
+    for v in seeds.clone() {
+        for u in seeds.clone() {
             let r = (u as f32 - c as f32).hypot(v as f32 - c as f32);
             if r < SEED_REACH && dark(u, v) {
                 seen[at(u, v)] = true;
@@ -81,15 +100,22 @@ pub(super) fn number(tile: &Work, side: usize, ground: [f32; 3], threshold: f32)
         }
     }
     let mut found = Vec::new();
+    // The ink's extent so far, each axis: once it reaches further than a
+    // number both ways, the answer is no number, whatever else is found.
+    let (mut low, mut high) = ((c, c), (c, c));
     while let Some((u, v)) = stack.pop() {
         found.push((u, v));
+        (low, high) = ((low.0.min(u), low.1.min(v)), (high.0.max(u), high.1.max(v)));
+        if reach(low.0, high.0, c) > NUMBER_REACH || reach(low.1, high.1, c) > NUMBER_REACH {
+            return Number::default();
+        }
         for (nu, nv) in neighbours(u, v) {
-            if !dark(nu, nv) {
-                continue;
-            }
             // Letters that touch each other carry the search along a
             // name: it is not followed past the search's reach.
             if nu < lo || nu > hi || nv < lo || nv > hi {
+                continue;
+            }
+            if !dark(nu, nv) {
                 continue;
             }
             if !seen[at(nu, nv)] {
@@ -101,16 +127,7 @@ pub(super) fn number(tile: &Work, side: usize, ground: [f32; 3], threshold: f32)
     if found.is_empty() {
         return Number::default();
     }
-    // Printed centred: its reach is the lesser of the two ways, each axis.
-    let reach = |along: fn(&(usize, usize)) -> usize| {
-        let low = found.iter().map(along).min().unwrap_or(c);
-        let high = found.iter().map(along).max().unwrap_or(c);
-        (c - low.min(c)).min(high.max(c) - c) + 1
-    };
-    let (ru, rv) = (reach(|p| p.0), reach(|p| p.1));
-    if ru > NUMBER_REACH || rv > NUMBER_REACH {
-        return Number::default();
-    }
+    let (ru, rv) = (reach(low.0, high.0, c), reach(low.1, high.1, c));
     // A pixel or two of slack: the number is centred on the picture's
     // pixel grid, not on the working tile's, and a sliver of a digit left
     // on a name is a mark no other copy of it has.
@@ -137,6 +154,13 @@ pub(super) fn number(tile: &Work, side: usize, ground: [f32; 3], threshold: f32)
     Number { pixels, against }
 }
 
+/// Printed centred: the number's reach along one axis is the lesser of
+/// the two ways from the centre `c`, given the least and greatest
+/// coordinates its ink takes (`low` and `high`, extended to `c`).
+fn reach(low: usize, high: usize, c: usize) -> usize {
+    (c - low.min(c)).min(high.max(c) - c) + 1
+}
+
 /// The eight neighbours of `(u, v)` inside the tile.
 fn neighbours(u: usize, v: usize) -> impl Iterator<Item = (usize, usize)> {
     let (u, v) = (u as i64, v as i64);
@@ -149,71 +173,4 @@ fn neighbours(u: usize, v: usize) -> impl Iterator<Item = (usize, usize)> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A white tile with dark rectangles `(x0, y0, x1, y1)`, inclusive.
-    fn tile(rects: &[(usize, usize, usize, usize)]) -> Work {
-        let mut px = vec![[255.0f32; 3]; WORK * WORK];
-        for &(x0, y0, x1, y1) in rects {
-            for y in y0..=y1 {
-                for x in x0..=x1 {
-                    px[y * WORK + x] = [0.0; 3];
-                }
-            }
-        }
-        Work { px }
-    }
-
-    #[test]
-    fn a_number_alone_at_the_centre_is_found_in_each_half() {
-        // A digit 48 px high, 24 wide, at the centre.
-        let t = tile(&[(188, 176, 211, 223)]);
-        let top = number(&t, 1, [255.0; 3], 60.0);
-        assert!(!top.pixels.is_empty() && top.against.is_empty());
-        let rim = 188 - RIM..=211 + RIM;
-        assert!(top
-            .pixels
-            .iter()
-            .all(|&(u, v)| v < WORK / 2 && rim.contains(&u)));
-        assert!(!number(&t, 2, [255.0; 3], 60.0).pixels.is_empty());
-    }
-
-    #[test]
-    fn a_letter_against_the_number_is_cut_off_at_its_other_side() {
-        // The digit, and a letter beside the left edge's name touching it.
-        let t = tile(&[(188, 176, 211, 223), (176, 192, 187, 207)]);
-        let left = number(&t, 2, [255.0; 3], 60.0);
-        assert!(
-            !left.against.is_empty(),
-            "the left half's letter is against it"
-        );
-        // In the left half's frame `v` is the tile's column.
-        assert!(left.pixels.iter().all(|&(_, v)| v + RIM + SLACK >= 188));
-    }
-
-    #[test]
-    fn ink_running_far_both_ways_is_no_number() {
-        // A bar from the left edge to the right one, through the centre.
-        let t = tile(&[(20, 192, 380, 207)]);
-        assert!(number(&t, 2, [255.0; 3], 60.0).pixels.is_empty());
-    }
-
-    #[test]
-    fn a_name_of_touching_letters_against_the_number_is_cut_off() {
-        // The digit, and a bar from the left edge into it.
-        let t = tile(&[(188, 176, 211, 223), (20, 192, 188, 207)]);
-        let left = number(&t, 2, [255.0; 3], 60.0);
-        assert!(!left.against.is_empty());
-        assert!(left.pixels.iter().all(|&(_, v)| v + RIM + SLACK >= 188));
-    }
-
-    #[test]
-    fn a_name_near_the_number_is_not_taken_with_it() {
-        // The name ends 11 px short of the digit: not connected.
-        let t = tile(&[(188, 176, 211, 223), (20, 192, 176, 207)]);
-        let left = number(&t, 2, [255.0; 3], 60.0);
-        assert!(left.against.is_empty());
-        assert!(left.pixels.iter().all(|&(_, v)| v + RIM + SLACK >= 188));
-    }
-}
+mod tests;
