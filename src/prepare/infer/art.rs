@@ -18,6 +18,9 @@ use super::outline::Outline;
 use super::pairing;
 use crate::kind::tiles::solve;
 
+mod against;
+use against::seams_against;
+
 /// Look distances are divided by this so that 1 is "clearly different" for
 /// the class cut: about the CIELAB distance between two prints.
 const LOOK_SCALE: f32 = 20.0;
@@ -52,6 +55,10 @@ pub(crate) struct Reading {
     pub support: f32,
     /// What the check of the chosen pairing searched, for its count.
     pub searched: solve::Searched,
+    /// Whether the chosen pairing solves nothing while one that solves
+    /// continues the seams better ([`seams_ratio`]): the colour terms
+    /// outweighed the seams, and "unsolvable" rests on them alone.
+    pub seams_against: bool,
     /// The board check ([`board::worst_seam`]) of the chosen pairing's first
     /// solution, when it solves and its margin is one the check may veto
     /// ([`super::decide::BOARD_CHECKED_BELOW`]).
@@ -135,7 +142,7 @@ pub(crate) fn read(
         spent += probe.nodes;
         if std::env::var_os("UNSCRAMBLE_INFER_DEBUG").is_some() {
             eprintln!(
-                "DEBUGART candidate {at} cost {c:.3} solves={:?} nodes={} of {}",
+                "DEBUGART candidate {at} cost {c:.3} solves={:?} nodes={} of {} pairs {pairs:?}",
                 probe.solves,
                 probe.nodes,
                 candidates.len()
@@ -191,6 +198,19 @@ pub(crate) fn read(
     doubt.extend((0..k).filter(|&c| classes.confidence[c] < 0.8));
     doubt.sort_unstable();
     doubt.dedup();
+    // A puzzle read as unsolvable: the colour terms may have chosen its
+    // pairing against seams that continue better under one that solves
+    // ([`seams_against`]); the classes the two pair otherwise are in doubt.
+    let seams_against = if first_solving.is_some_and(|(i, _)| i == at) {
+        None
+    } else {
+        seams_against(side, &classes, &seams, &pairs, budget.saturating_sub(spent))
+    };
+    if let Some(other) = &seams_against {
+        doubt.extend(changed_classes(&pairs, other));
+        doubt.sort_unstable();
+        doubt.dedup();
+    }
     let (mut support, weakest) = support(&cost, &pairs);
     // Two pictures whose partners the seams could exchange at no cost were
     // told apart by colour likeness alone: no better than a pair joined by
@@ -236,6 +256,7 @@ pub(crate) fn read(
         doubt,
         costs: cost,
         support,
+        seams_against: seams_against.is_some(),
         worst_seam,
     })
 }
