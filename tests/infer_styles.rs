@@ -105,6 +105,23 @@ fn photo_crops_are_paired_by_how_they_continue_across_the_seam() {
     reads_back_or_refuses("photo-seam");
 }
 
+/// Photo crops, two of them cut from one photograph (coffee), whose
+/// colours pair the halves of the two crops with each other into a puzzle
+/// without solutions, while the seams continue under the true pairing,
+/// which solves (held-out seed 109's 3x3 made as a fixture, 128-pixel
+/// tiles). Main wrote it "unsolvable" at 0.96, 10 edges wrong; it is
+/// refused since "unsolvable" must not stand against the seams.
+#[test]
+fn photo_crops_read_unsolvable_against_the_seams_are_refused() {
+    reads_back_or_refuses("photo-two-crops");
+    let (_tmp, dir, _) = copy("photo-two-crops", true);
+    let (_, stderr) = check(&dir);
+    assert!(
+        stderr.contains("a pairing that solves continues the seams better"),
+        "{stderr}"
+    );
+}
+
 /// Colour half-discs scanned slightly turned (`make discs 6 4 turn yes`,
 /// 200-pixel tiles, 96 colours): every tile turned by up to 1.5 degrees,
 /// its corners filled with one colour. Main refused it (confidence 0.76);

@@ -17,6 +17,7 @@ use super::looks::{self, Look};
 use super::outline::Outline;
 use super::pairing;
 use crate::kind::tiles::solve;
+use against::seams_against;
 use tie::seam_tied;
 
 /// Look distances are divided by this so that 1 is "clearly different" for
@@ -53,6 +54,10 @@ pub(crate) struct Reading {
     pub support: f32,
     /// What the check of the chosen pairing searched, for its count.
     pub searched: solve::Searched,
+    /// Whether the chosen pairing solves nothing while one that solves
+    /// continues the seams better ([`seams_ratio`]): the colour terms
+    /// outweighed the seams, and "unsolvable" rests on them alone.
+    pub seams_against: bool,
     /// The board check ([`board::worst_seam`]) of the chosen pairing's first
     /// solution, when it solves and its margin is one the check may veto
     /// ([`super::decide::BOARD_CHECKED_BELOW`]).
@@ -136,7 +141,7 @@ pub(crate) fn read(
         spent += probe.nodes;
         if std::env::var_os("UNSCRAMBLE_INFER_DEBUG").is_some() {
             eprintln!(
-                "DEBUGART candidate {at} cost {c:.3} solves={:?} nodes={} of {}",
+                "DEBUGART candidate {at} cost {c:.3} solves={:?} nodes={} of {} pairs {pairs:?}",
                 probe.solves,
                 probe.nodes,
                 candidates.len()
@@ -192,6 +197,19 @@ pub(crate) fn read(
     doubt.extend((0..k).filter(|&c| classes.confidence[c] < 0.8));
     doubt.sort_unstable();
     doubt.dedup();
+    // A puzzle read as unsolvable: the colour terms may have chosen its
+    // pairing against seams that continue better under one that solves
+    // ([`seams_against`]); the classes the two pair otherwise are in doubt.
+    let seams_against = if first_solving.is_some_and(|(i, _)| i == at) {
+        None
+    } else {
+        seams_against(side, &classes, &seams, &pairs, budget.saturating_sub(spent))
+    };
+    if let Some(other) = &seams_against {
+        doubt.extend(changed_classes(&pairs, other));
+        doubt.sort_unstable();
+        doubt.dedup();
+    }
     let (mut support, weakest) = support(&cost, &pairs);
     // Two pictures whose partners the seams could exchange at no cost, or
     // a pair chosen against a seam that clearly continues elsewhere, were
@@ -238,6 +256,7 @@ pub(crate) fn read(
         doubt,
         costs: cost,
         support,
+        seams_against: seams_against.is_some(),
         worst_seam,
     })
 }
@@ -266,6 +285,7 @@ fn partner(pairs: &[(usize, usize)], x: usize) -> Option<usize> {
     })
 }
 
+mod against;
 #[cfg(test)]
 mod tests;
 mod tie;

@@ -227,6 +227,7 @@ fn decide_at(
     });
     let from_art = |r: art::Reading| {
         let vetoed = vetoed(&r);
+        let against = !r.solves && r.seams_against;
         let pairing = Pairing {
             puzzle: pairing::puzzle(side, &r.classes.of, &r.pairs),
             pairs: r.pairs,
@@ -246,13 +247,15 @@ fn decide_at(
             searched: r.searched,
         };
         let refusal = (art_confidence < art_write_at).then(|| {
+            let why = if against {
+                "the colours pair the classes into a puzzle without solutions, but a pairing that solves continues the seams better"
+            } else if vetoed {
+                "another pairing of the classes continues the seams almost as well, and the board it solves puts two halves side by side that continue each other no better than strangers"
+            } else {
+                "another pairing of the classes continues the seams almost as well"
+            };
             format!(
-                "another pairing of the classes continues the seams almost as well{} (confidence {:.2}, at least {WRITE_AT} needed)",
-                if vetoed {
-                    ", and the board it solves puts two halves side by side that continue each other no better than strangers"
-                } else {
-                    ""
-                },
+                "{why} (confidence {:.2}, at least {WRITE_AT} needed)",
                 super::two_places_down(art_confidence)
             )
         });

@@ -33,6 +33,13 @@ pub(super) fn confidence(r: &art::Reading) -> f32 {
     if !r.solves && r.classes.finer >= classes::MIN_GAP {
         pairing = pairing.min(FINER_CUT_UNSOLVED);
     }
+    // "Unsolvable" chosen by the colour terms against seams that continue
+    // better under a pairing that solves: the colours of two crops of one
+    // photograph, or of two flags, may be more alike than a picture's own
+    // two halves.
+    if !r.solves && r.seams_against {
+        pairing = pairing.min(SEAMS_AGAINST_UNSOLVED);
+    }
     let classes = r.classes.confidence.iter().copied().fold(1.0f32, f32::min);
     if classes < CLASS_SURE {
         pairing.min(classes)
@@ -50,6 +57,10 @@ pub(super) fn confidence(r: &art::Reading) -> f32 {
 /// showed at most 1.24 there (docs/infer.md, "JPEG's colour shifts under a
 /// noticeable difference").
 const FINER_CUT_UNSOLVED: f32 = 0.5;
+
+/// The confidence of a reading that solves nothing while the seams
+/// prefer a pairing that solves ([`art::Reading::seams_against`]).
+const SEAMS_AGAINST_UNSOLVED: f32 = 0.5;
 
 /// Classes less sure than this ([`Classes::confidence`]) bound the
 /// pictures reading's confidence.

@@ -164,6 +164,7 @@ fn art_reading(support: f32) -> art::Reading {
         costs: Vec::new(),
         support,
         searched: Default::default(),
+        seams_against: false,
         worst_seam: None,
     }
 }
@@ -313,5 +314,27 @@ fn a_reading_that_solves_nothing_is_refused_when_a_finer_cut_stood_out() {
             "{solves} {finer}: {}",
             v.confidence
         );
+    }
+}
+
+/// A reading that solves nothing, its margin and support clear, is refused
+/// when the seams alone prefer a pairing that solves: "unsolvable" then
+/// rests on the colour terms (held-out photo 3x3 s109, two crops of one
+/// photograph, written wrong at 0.96 so).
+#[test]
+fn a_reading_that_solves_nothing_against_the_seams_is_refused() {
+    for (against, written) in [(false, true), (true, false)] {
+        let r = art::Reading {
+            cost: 5.0,
+            rival: 8.0,
+            seams_against: against,
+            ..art_reading(1.5)
+        };
+        let v = decide(2, || Err("no names".into()), Ok(r)).expect("a verdict");
+        assert_eq!(v.refusal.is_none(), written, "{against}: {}", v.confidence);
+        if against {
+            let why = v.refusal.unwrap_or_default();
+            assert!(why.contains("continues the seams better"), "{why}");
+        }
     }
 }

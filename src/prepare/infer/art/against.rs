@@ -1,0 +1,71 @@
+//! "Unsolvable" checked against the seams: a pictures reading whose
+//! pairing solves nothing was chosen by all the cost terms, the colour
+//! terms among them; the seam terms alone may prefer one that solves.
+
+use super::super::candidates::best_pairings;
+use super::super::classes::Classes;
+use super::super::pairing;
+use crate::kind::tiles::solve;
+
+/// Most placements the check of the seams' own best pairing may spend
+/// ([`seams_against`]): a few tenths of a second.
+const SEAMS_CHECK_BUDGET: u64 = 10_000_000;
+/// The seams' own best pairing overrules "unsolvable" only when its seams
+/// cost at most this share of the chosen pairing's, where the two differ.
+const SEAMS_AGAINST: f32 = 0.7;
+
+/// The pairing the seam terms alone (`seams`, [`pair_costs`](super::super::cost::pair_costs)) find best,
+/// when it solves and continues the seams clearly better than `pairs`,
+/// a pairing that solves nothing: then "unsolvable" rests on the colour
+/// terms, which take a picture's two halves to share colours, and two
+/// crops of one photograph or two flags of one outer colour may share
+/// more. Held-out photo 3x3 s109 (two crops of the coffee photograph) and
+/// colour-band flags 5x5 s1003 were written so, wrong, at 0.93-0.97
+/// (docs/infer.md, "Unsolvable against the seams").
+pub(super) fn seams_against(
+    side: usize,
+    classes: &Classes,
+    seams: &[Vec<f32>],
+    pairs: &[(usize, usize)],
+    budget: u64,
+) -> Option<Vec<(usize, usize)>> {
+    let (_, other) = best_pairings(seams, 0.0, 1).into_iter().next()?;
+    let ratio = seams_ratio(seams, pairs, &other);
+    let probe = (ratio < SEAMS_AGAINST).then(|| {
+        solve::probe(
+            &pairing::puzzle(side, &classes.of, &other),
+            budget.clamp(1, SEAMS_CHECK_BUDGET),
+            solve::Searched::default(),
+        )
+    });
+    let solves = probe.as_ref().and_then(|p| p.solves);
+    if std::env::var_os("UNSCRAMBLE_INFER_DEBUG").is_some() {
+        eprintln!("DEBUG unsolvable seams: seams' best / chosen {ratio:.3}, solves {solves:?}");
+    }
+    (solves == Some(true)).then_some(other)
+}
+
+/// The seam terms alone (`seams`) of the pairs of `other` that `chosen`
+/// does not hold, over those of `chosen`'s pairs that `other` does not
+/// (1 when they are the same pairing).
+pub(super) fn seams_ratio(
+    seams: &[Vec<f32>],
+    chosen: &[(usize, usize)],
+    other: &[(usize, usize)],
+) -> f32 {
+    let key = |&(a, b): &(usize, usize)| (a.min(b), a.max(b));
+    let only = |p: &[(usize, usize)], q: &[(usize, usize)]| -> f32 {
+        let q: Vec<_> = q.iter().map(key).collect();
+        p.iter()
+            .map(key)
+            .filter(|k| !q.contains(k))
+            .map(|(a, b)| seams[a][b])
+            .sum()
+    };
+    let mine = only(chosen, other);
+    if mine > 0.0 {
+        only(other, chosen) / mine
+    } else {
+        1.0
+    }
+}
