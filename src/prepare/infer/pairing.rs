@@ -10,11 +10,11 @@
 use super::halves::{colour_distance, Half, Mask};
 use super::markers::Differences;
 use super::names;
-use crate::kind::tiles::model::Puzzle;
 use crate::kind::tiles::solve;
 pub(crate) use board::balanced;
 pub use board::{puzzle, token_name};
 use enumerate::{all_pairings, completed, greedy};
+pub use outcome::{Pairing, PairingError};
 
 /// Most pictures whose pairings are all enumerated: (2m-1)!! = 135135 for 7.
 const MAX_ENUMERATED: usize = 7;
@@ -92,76 +92,6 @@ pub(crate) fn silent(score: &[Vec<f32>]) -> bool {
         (lo.min(s), hi.max(s))
     });
     hi - lo <= TIE * hi.abs().max(1e-6)
-}
-
-/// The decision: which class pairs with which, and how it was reached.
-#[derive(Clone, Debug)]
-pub struct Pairing {
-    /// `(plus, minus)` classes of each picture.
-    pub pairs: Vec<(usize, usize)>,
-    pub puzzle: Puzzle,
-    /// The best other pairing that also solves, when its score came close.
-    pub weak: bool,
-    /// Pairings handed to the solver (1 when the best-looking one solved).
-    pub tried: usize,
-    /// How far the next pairing that also solves scores below this one, as
-    /// a share of this one's score: [`SURE_MARGIN`] when none solves that
-    /// close; a lower bound when the budget ran out first.
-    pub margin: f32,
-    /// That next pairing, when one was found within [`SURE_MARGIN`].
-    pub rival: Option<Vec<(usize, usize)>>,
-    /// How far below the best-scoring pairing this one scores, as a share
-    /// of the best's score: 0 when the best-looking pairing solved; more
-    /// when the names preferred pairings the solver ruled out.
-    pub below_best: f32,
-    /// That best-scoring pairing, when it is not this one (it solves
-    /// nothing): `decide` names the classes whose partner it changes.
-    pub preferred: Option<Vec<(usize, usize)>>,
-    /// How far the second-best-scoring pairing scores below the best one,
-    /// as a share of the best's score, whether either solves: how clearly
-    /// the names alone chose (1 when there is no second).
-    pub lead: f32,
-    /// Whether this is the best-fitting pairing written although it solves
-    /// nothing: the puzzle read as unsolvable ([`super::unsolvable`]).
-    pub no_solution: bool,
-    /// Whether two classes on the card's ground read as the same words
-    /// ([`names::one_name_twice`]), or one class as two names
-    /// ([`names::split::holds_two_names`]): then the names are not being
-    /// read.
-    pub names_confused: bool,
-    /// Whether a class holds only names that took in the card's number
-    /// ([`Half::at_centre`]): read as names no other class matches.
-    pub number_in_name: bool,
-    /// Whether every two classes resemble each other alike ([`silent`]):
-    /// no name, no ground colour tells one pairing from another, and the
-    /// pairing was chosen by solving alone.
-    pub names_silent: bool,
-    /// What the check that this pairing solves searched, for its count
-    /// ([`solve::Searched`]).
-    pub searched: solve::Searched,
-}
-
-/// Why no pairing of the classes was decided on.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
-pub enum PairingError {
-    #[error("the search for a pairing of the {classes} classes that solves the puzzle used up its budget of {budget} placements after {tried} pairings")]
-    Budget {
-        classes: usize,
-        budget: u64,
-        tried: usize,
-    },
-    #[error("two pairings of the {classes} classes solve the puzzle and the pictures cannot tell them apart (scores {best:.3} and {other:.3})")]
-    Tie {
-        classes: usize,
-        best: f32,
-        other: f32,
-    },
-    #[error("no pairing of the {classes} classes into {pictures} pictures gives a solvable puzzle ({tried} tried)")]
-    Unsolvable {
-        classes: usize,
-        pictures: usize,
-        tried: usize,
-    },
 }
 
 /// Placements the solver may make over all candidate pairings of one
@@ -386,5 +316,6 @@ fn finish(
 mod board;
 pub(crate) mod debug;
 mod enumerate;
+mod outcome;
 #[cfg(test)]
 mod tests;
