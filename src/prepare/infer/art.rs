@@ -55,7 +55,7 @@ pub(crate) struct Reading {
     /// What the check of the chosen pairing searched, for its count.
     pub searched: solve::Searched,
     /// Whether the chosen pairing solves nothing while one that solves
-    /// continues the seams better ([`seams_ratio`]): the colour terms
+    /// continues the seams better ([`against::seams_against`]): the colour terms
     /// outweighed the seams, and "unsolvable" rests on them alone.
     pub seams_against: bool,
     /// The board check ([`board::worst_seam`]) of the chosen pairing's first
