@@ -12,7 +12,7 @@ pub(super) fn line(
 ) {
     let n = match names {
         Ok((c, p)) => format!(
-            "names: {} classes weak={} margin={:.4} tried={} below={:.4} classconf={:.3} lead={:.4}",
+            "names: {} classes weak={} margin={:.4} tried={} below={:.4} classconf={:.3} lead={:.4} finer={:.3}",
             c.members.len(),
             p.weak,
             p.margin,
@@ -23,7 +23,8 @@ pub(super) fn line(
                 .copied()
                 .filter(|&k| k > 0.0)
                 .fold(1.0f32, f32::min),
-            p.lead
+            p.lead,
+            c.finer
         ),
         Err(e) => format!(
             "names: refused ({})",
@@ -40,7 +41,7 @@ pub(super) fn line(
                 .is_empty()
             });
             format!(
-                "art: {} classes cost {:.3} rival {:.3} margin {:.3} solves={} agree={:?} support {:.3} classmin {:.3}",
+                "art: {} classes cost {:.3} rival {:.3} margin {:.3} solves={} agree={:?} support {:.3} classmin {:.3} finer {:.3}",
                 r.classes.members.len(),
                 r.cost,
                 r.rival,
@@ -48,7 +49,8 @@ pub(super) fn line(
                 r.solves,
                 agree,
                 r.support,
-                r.classes.confidence.iter().copied().fold(1.0f32, f32::min)
+                r.classes.confidence.iter().copied().fold(1.0f32, f32::min),
+                r.classes.finer
             )
         }
         Err(e) => format!("art: refused ({})", e.chars().take(60).collect::<String>()),
