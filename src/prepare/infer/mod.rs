@@ -19,6 +19,7 @@ pub(crate) mod markers;
 pub(crate) mod names;
 pub(crate) mod outline;
 pub mod pairing;
+mod plenty;
 mod readings;
 pub(crate) mod seam;
 pub(crate) mod sheet;
@@ -251,6 +252,16 @@ pub fn infer(input_dir: &Path, limits: PictureLimits) -> Result<Inferred, Puzzle
     let mut searched = pairing.searched.clone();
     let outcome = solve::solve_noting(&puzzle, &limits, &mut searched);
     clock.solve("count", outcome.nodes);
+    // A count that reached its cap says the classes were cut too coarsely:
+    // every class is then in doubt.
+    if let Some(why) = plenty::refusal(outcome.total, outcome.stopped.as_ref()) {
+        let doubt: Vec<usize> = (0..classes.members.len()).collect();
+        let sheet = sheet::draw(&images, &classes, &pairing, &doubt);
+        let confidence = confidence.min(plenty::CONFIDENCE);
+        return Ok(Inferred::refused(
+            classes, pairing, confidence, source, why, doubt, sheet,
+        ));
+    }
     let yaml = yaml::write(&puzzle);
     Ok(Inferred {
         puzzle,
