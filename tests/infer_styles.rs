@@ -474,6 +474,17 @@ fn text_cards_whose_names_touch_the_number_are_read_without_it() {
     assert!(stderr.contains("4 pictures from 8 classes"), "{stderr}");
 }
 
+/// Upright text cards whose side names run into the number and into each
+/// other (`text-line`, `fixture text 94 DIR 4 yes`: "SHARK hea10PANDA
+/// head"): each collided name was a class of its own, and main refused it
+/// (its names' best pairing solves nothing). The middle line is now explained
+/// as two whole copies of names printed elsewhere on the board.
+#[test]
+fn text_cards_whose_side_names_collide_are_read_as_whole_copies() {
+    let stderr = read_right("text-line");
+    assert!(stderr.contains("4 pictures from 8 classes"), "{stderr}");
+}
+
 /// Text cards whose names run along their edges (`text-both-ways`,
 /// `fixture text 12 DIR 3 yes`): a name lies upside down in its half on
 /// two of the four sides, and each class's name was read the way up its
