@@ -38,6 +38,9 @@ const SEED: usize = WORK / 20;
 /// Ink this few columns or fewer from the number is a name written against
 /// it: part of a letter may lie under it.
 const TOUCHING: usize = 3;
+/// Pixels of ink within this many of the number's dark ink are its
+/// anti-aliased rim (as `halves::number`).
+const RIM: usize = 2;
 /// The number is printed centred: reaches left and right of the centre
 /// that differ by more than this many pixels show a letter against it.
 const LOPSIDED: usize = 4;
@@ -85,6 +88,10 @@ pub(crate) fn explain(works: &[Work], halves: &mut [Half]) {
     let hit: Vec<bool> = (0..works.len())
         .map(|t| upright[t] && collided(&halves[4 * t..4 * t + 4], reaches[t]))
         .collect();
+    if std::env::var_os("UNSCRAMBLE_INFER_DEBUG_NAMES").is_some() {
+        let tiles: Vec<usize> = (0..hit.len()).filter(|&t| hit[t]).map(|t| t + 1).collect();
+        eprintln!("DEBUG line collided on tiles {tiles:?}");
+    }
     if !hit.contains(&true) {
         return;
     }
@@ -109,7 +116,7 @@ pub(crate) fn explain(works: &[Work], halves: &mut [Half]) {
     let typical = reaches
         .iter()
         .flatten()
-        .filter(|&&c| !lopsided(c))
+        .filter(|&&c| !lopsided(c.left, c.right))
         .map(|c| c.left.max(c.right))
         .max()
         .unwrap_or(NUMBER_REACH);
@@ -160,26 +167,33 @@ fn is_line(m: &Mask) -> bool {
 }
 
 /// The line of tile `t` (halves right, top, left, bottom) collided: its
-/// left or right name took in the number or reached the centre, or ink
-/// touches the number or comes within [`TOUCHING`] columns of it
-/// (`centre`, [`Band::number_reach`]).
+/// left or right name took in the number or reached the centre, or, in the
+/// names' rows, ink touches the number, comes within [`TOUCHING`] columns
+/// of it, or draws it out further one way than the other (`centre`,
+/// [`Band::number_reach`]).
 fn collided(t: &[Half], centre: Option<Centre>) -> bool {
-    t[0].at_centre || t[2].at_centre || centre.is_some_and(|c| c.near || lopsided(c))
+    t[0].at_centre
+        || t[2].at_centre
+        || centre.is_some_and(|c| c.near || lopsided(c.line.0, c.line.1))
 }
 
-/// The dark ink at the centre reaches further one way than the other, or
-/// further than a number: a letter touches it.
-fn lopsided(c: Centre) -> bool {
-    c.left.abs_diff(c.right) > LOPSIDED || c.left.max(c.right) > NUMBER_REACH
+/// The dark ink at the centre reaches `left` and `right` of it so that
+/// one is further than the other, or further than a number: a letter
+/// touches it.
+fn lopsided(left: usize, right: usize) -> bool {
+    left.abs_diff(right) > LOPSIDED || left.max(right) > NUMBER_REACH
 }
 
 /// The dark ink connected to a tile's centre, as [`Band::number_reach`]
-/// finds it: how far it reaches left and right, and whether other ink
-/// comes within [`TOUCHING`] columns of it.
+/// finds it: how far it reaches left and right in the whole band (the
+/// number's share of the band, left out when the line is explained) and
+/// within the side names' rows (`line`), and whether other ink in those
+/// rows comes within [`TOUCHING`] columns of it there.
 #[derive(Clone, Copy)]
 struct Centre {
     left: usize,
     right: usize,
+    line: (usize, usize),
     near: bool,
 }
 

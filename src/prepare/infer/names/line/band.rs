@@ -3,10 +3,10 @@
 //! read and what becomes of their halves.
 
 use super::{
-    Centre, BAND, CLEARLY, CLEARLY_BY, DIAGONAL, EDGE, EXPLAINED, FREE, SEED, STRETCH, STRETCH_INK,
-    TOUCHING, WORST,
+    BAND, CLEARLY, CLEARLY_BY, DIAGONAL, EDGE, EXPLAINED, FREE, STRETCH, STRETCH_INK, WORST,
 };
 use crate::prepare::infer::halves::{Half, Mask, Work, WORK};
+use std::ops::Range;
 
 /// The ink of a tile's middle band, in the tile's own frame: columns
 /// `EDGE..WORK - EDGE`, rows `WORK / 2 - BAND..WORK / 2 + BAND`.
@@ -63,55 +63,9 @@ impl Band {
         }
     }
 
-    fn inked(&self, x: usize, rows: std::ops::Range<usize>) -> bool {
+    pub(super) fn inked(&self, x: usize, rows: Range<usize>) -> bool {
         rows.into_iter()
             .any(|y| self.care[y * self.w + x] && self.ink[y * self.w + x] > 0.5)
-    }
-
-    /// How far the dark ink connected to the centre (the number, and any
-    /// letter touching it) reaches left and right of the centre; none when
-    /// no dark ink lies within [`SEED`] of it.
-    pub(super) fn number_reach(&self) -> Option<Centre> {
-        let (cx, cy) = (WORK / 2 - EDGE, BAND);
-        let mut seen = vec![false; self.w * self.h];
-        let mut stack = Vec::new();
-        for y in cy - SEED..cy + SEED {
-            for x in cx - SEED..cx + SEED {
-                let r = (x as f32 - cx as f32).hypot(y as f32 - cy as f32);
-                if r < SEED as f32 && self.dark[y * self.w + x] {
-                    seen[y * self.w + x] = true;
-                    stack.push((x, y));
-                }
-            }
-        }
-        if stack.is_empty() {
-            return None;
-        }
-        let (mut lo, mut hi) = (cx, cx);
-        while let Some((x, y)) = stack.pop() {
-            (lo, hi) = (lo.min(x), hi.max(x));
-            for ny in y.saturating_sub(1)..(y + 2).min(self.h) {
-                for nx in x.saturating_sub(1)..(x + 2).min(self.w) {
-                    let i = ny * self.w + nx;
-                    if self.dark[i] && !seen[i] {
-                        seen[i] = true;
-                        stack.push((nx, ny));
-                    }
-                }
-            }
-        }
-        // Empty columns between the number's ink and the next ink out.
-        let gap = |cols: &mut dyn Iterator<Item = usize>| {
-            cols.take(TOUCHING)
-                .take_while(|&x| !self.inked(x, 0..self.h))
-                .count()
-        };
-        let near = gap(&mut (0..lo).rev()) < TOUCHING || gap(&mut (hi + 1..self.w)) < TOUCHING;
-        Some(Centre {
-            left: cx - lo,
-            right: hi - cx,
-            near,
-        })
     }
 
     /// The pair of whole copies (half indices) that explains the line of
@@ -305,3 +259,6 @@ impl Band {
         (share(&wrong, &total), worst)
     }
 }
+
+#[path = "centre.rs"]
+mod centre;
