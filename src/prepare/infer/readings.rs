@@ -13,7 +13,8 @@ pub(super) fn read_names(
     works: &[halves::Work],
 ) -> Result<(classes::Classes, pairing::Pairing), String> {
     let clock = timing::start();
-    let halves = halves::describe_all(works);
+    let mut halves = halves::describe_all(works);
+    names::line::explain(works, &mut halves);
     clock.stage("names-halves");
     let clock = timing::start();
     let mut dist = vec![vec![0.0f32; halves.len()]; halves.len()];
