@@ -12,6 +12,7 @@
 
 use super::halves::{Work, WORK};
 use super::looks::{delta, lab, Lab};
+pub(crate) use lines::{gate, Lines};
 
 /// The rows read, as working pixels from the side: the outermost rows are
 /// a scan's or a cut's edge. A boundary is followed inwards until it jumps
@@ -45,6 +46,10 @@ pub(crate) struct Outline {
     pub left_slope: f32,
     pub right: f32,
     pub right_slope: f32,
+    /// The strokes further in, when the half is a line drawing
+    /// ([`lines`]), compared instead of the rest in a puzzle of line
+    /// drawings.
+    pub lines: Option<Lines>,
 }
 
 /// The outlines of a tile's four halves, right, top, left, bottom; `None`
@@ -81,11 +86,13 @@ fn describe_side(tile: &Work, side: usize) -> Option<Outline> {
     }
     let (left, left_slope) = line(rows.iter().map(|&(v, l, _)| (v, l)));
     let (right, right_slope) = line(rows.iter().map(|&(v, _, r)| (v, r)));
+    let lines = lines::read(|u, v| delta(lab(tile.at(side, u, v)), ground) > PICTURE);
     Some(Outline {
         left,
         left_slope,
         right,
         right_slope,
+        lines,
     })
 }
 
@@ -162,6 +169,7 @@ pub(crate) fn of_class<'a>(members: impl Iterator<Item = &'a Option<Outline>>) -
         left_slope: pick(|o| o.left_slope),
         right: pick(|o| o.right),
         right_slope: pick(|o| o.right_slope),
+        lines: lines::of_class(&seen, median),
     })
 }
 
@@ -181,6 +189,9 @@ pub(crate) const CAP: f32 = 2.0;
 /// same: a line leaning one way leans the same way seen from either side,
 /// the side turned half a turn), and the other way round.
 pub(crate) fn cost(a: &Outline, b: &Outline) -> f32 {
+    if let (Some(x), Some(y)) = (&a.lines, &b.lines) {
+        return lines::cost(x, y, CAP);
+    }
     let last = (WORK - 1) as f32;
     let crossing =
         ((a.left - (last - b.right)).abs() + (a.right - (last - b.left)).abs()) / CROSSING_SCALE;
@@ -188,5 +199,6 @@ pub(crate) fn cost(a: &Outline, b: &Outline) -> f32 {
     (crossing + slope).min(CAP)
 }
 
+mod lines;
 #[cfg(test)]
 mod tests;

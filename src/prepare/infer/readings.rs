@@ -158,8 +158,9 @@ pub(super) fn read_art(
     let looks: Vec<looks::Look> = works.iter().flat_map(looks::describe).collect();
     clock.stage("art-looks");
     let clock = timing::start();
-    let outlines: Vec<Option<outline::Outline>> =
+    let mut outlines: Vec<Option<outline::Outline>> =
         works.iter().flat_map(outline::describe).collect();
+    outline::gate(&mut outlines);
     clock.stage("art-outlines");
     let clock = timing::start();
     let floor = if jpeg { looks::FLOOR } else { 0.0 };

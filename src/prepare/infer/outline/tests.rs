@@ -7,7 +7,7 @@ const RED: Rgba<u8> = Rgba([220, 40, 60, 255]);
 /// A picture drawn across the seam of two tiles stacked one above the
 /// other (`inside(x, y)`, `y` measured from the seam, up negative): the
 /// upper tile's bottom half and the lower tile's top half.
-fn cut(inside: impl Fn(f32, f32) -> bool) -> (Outline, Outline) {
+pub(super) fn cut(inside: impl Fn(f32, f32) -> bool) -> (Outline, Outline) {
     let side = WORK as u32;
     let tile = |dy: f32| {
         RgbaImage::from_fn(side, side, |x, y| {
@@ -99,6 +99,7 @@ fn a_class_has_an_outline_when_half_its_members_do() {
         left_slope: 0.5,
         right: 250.0,
         right_slope: 0.5,
+        lines: None,
     };
     let far = Outline { left: 100.0, ..o };
     assert_eq!(
