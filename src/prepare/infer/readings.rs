@@ -151,7 +151,13 @@ pub(super) fn read_art(
     // no ground to fit the light on, and the names reading takes light up
     // to a factor of 1.6 in its stride (`halves::colour_distance`).
     let clock = timing::start();
-    let works = halves::light::evened(works);
+    // A ground whose colour changes across the tile (a gradient) has a
+    // brightness slope that is no light: the figures on it are not lit.
+    let works = if looks::coloured_ground(works) {
+        std::borrow::Cow::Borrowed(works)
+    } else {
+        halves::light::evened(works)
+    };
     clock.stage("art-light");
     let clock = timing::start();
     let looks: Vec<looks::Look> = works.iter().flat_map(looks::describe).collect();
