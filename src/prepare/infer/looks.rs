@@ -16,7 +16,7 @@ mod field;
 #[cfg(test)]
 pub(crate) use compare::distance;
 pub(crate) use compare::{distances, Group, FLOOR, LANES};
-pub(crate) use field::coloured_ground;
+pub(crate) use field::{coloured_ground, Field};
 
 /// Cells along the side and towards the centre: 5 working pixels each, fine
 /// enough that the two halves of one round photo crop of fur or foam (alike
@@ -88,9 +88,15 @@ pub(crate) fn lab(c: [f32; 3]) -> Lab {
     [116.0 * fy - 16.0, 500.0 * (fx - fy), 200.0 * (fy - fz)]
 }
 
-/// Describes the four halves of a tile, right, top, left, bottom.
-pub(crate) fn describe(tile: &Work) -> [Look; 4] {
-    let ground = match field::fit(tile) {
+/// Each tile's ground where it changes across the tile ([`field::fit`]).
+pub(crate) fn fields(tiles: &[Work]) -> Vec<Option<Field>> {
+    tiles.iter().map(field::fit).collect()
+}
+
+/// Describes the four halves of a tile, right, top, left, bottom, on
+/// `field`, its ground where it changes across the tile ([`fields`]).
+pub(crate) fn describe(tile: &Work, field: Option<Field>) -> [Look; 4] {
+    let ground = match field {
         Some(varying) => Ground::Varying(varying),
         None => ground(tile).map_or(Ground::None, Ground::Plain),
     };

@@ -17,8 +17,10 @@
 use super::{delta, lab, Lab};
 use crate::prepare::infer::halves::{frame, Work, WORK};
 
-/// The fit's grid: working pixels averaged in blocks of `STEP x STEP`.
-const STEP: usize = 4;
+/// The fit's grid: working pixels averaged in blocks of `STEP x STEP`
+/// (coarse: a ground that changes smoothly needs few cells, and every tile
+/// of every puzzle is fitted).
+const STEP: usize = 8;
 const N: usize = WORK / STEP;
 /// How near a diagonal (in grid cells) a cell is read.
 const BAND: usize = N / 10;
@@ -83,10 +85,10 @@ impl Field {
 /// ([`crate::prepare::infer::halves::light`]), it darkened and lightened
 /// the figures on it, which the ground does not, and copies of a half lay
 /// twice as far apart (docs/infer.md, "Emoji on a gradient").
-pub(crate) fn coloured_ground(tiles: &[Work]) -> bool {
-    let mut changes: Vec<f32> = tiles
+pub(crate) fn coloured_ground(fields: &[Option<Field>]) -> bool {
+    let mut changes: Vec<f32> = fields
         .iter()
-        .map(|t| fit(t).map_or(0.0, |f| f.chromaticity_change()))
+        .map(|f| f.map_or(0.0, |f| f.chromaticity_change()))
         .collect();
     changes.sort_by(f32::total_cmp);
     let median = changes.get(changes.len() / 2).copied().unwrap_or(0.0);
