@@ -14,7 +14,7 @@ use image::{Rgba, RgbaImage};
 mod grid;
 mod ink;
 mod number;
-pub(crate) use grid::{shrink_factor, turns_at};
+pub(crate) use grid::{frame, shrink_factor, turns_at};
 pub(crate) mod light;
 pub(crate) mod resample;
 mod straighten;
@@ -53,13 +53,7 @@ impl Work {
     /// left, bottom) is at the top: the tile turned counter-clockwise by
     /// `(5 - side) % 4` quarter turns.
     pub(crate) fn at(&self, side: usize, u: usize, v: usize) -> [f32; 3] {
-        let last = WORK - 1;
-        let (x, y) = match side {
-            0 => (last - v, u),
-            1 => (u, v),
-            2 => (v, last - u),
-            _ => (last - u, last - v),
-        };
+        let (x, y) = frame(side, u, v);
         self.px[y * WORK + x]
     }
 }

@@ -12,9 +12,11 @@
 use super::halves::{Work, WORK};
 
 mod compare;
+mod field;
 #[cfg(test)]
 pub(crate) use compare::distance;
 pub(crate) use compare::{distances, Group, FLOOR, LANES};
+pub(crate) use field::{coloured_ground, Field};
 
 /// Cells along the side and towards the centre: 5 working pixels each, fine
 /// enough that the two halves of one round photo crop of fur or foam (alike
@@ -86,10 +88,42 @@ pub(crate) fn lab(c: [f32; 3]) -> Lab {
     [116.0 * fy - 16.0, 500.0 * (fx - fy), 200.0 * (fy - fz)]
 }
 
-/// Describes the four halves of a tile, right, top, left, bottom.
-pub(crate) fn describe(tile: &Work) -> [Look; 4] {
-    let ground = ground(tile);
-    std::array::from_fn(|side| describe_side(tile, side, ground))
+/// Each tile's ground where it changes across the tile ([`field::fit`]).
+pub(crate) fn fields(tiles: &[Work]) -> Vec<Option<Field>> {
+    tiles.iter().map(field::fit).collect()
+}
+
+/// Describes the four halves of a tile, right, top, left, bottom, on
+/// `field`, its ground where it changes across the tile ([`fields`]).
+pub(crate) fn describe(tile: &Work, field: Option<Field>) -> [Look; 4] {
+    let ground = match field {
+        Some(varying) => Ground::Varying(varying),
+        None => ground(tile).map_or(Ground::None, Ground::Plain),
+    };
+    std::array::from_fn(|side| describe_side(tile, side, &ground))
+}
+
+/// The tile's own ground: one that changes clearly and smoothly across the
+/// tile ([`field`]), one colour ([`ground`]), or none (every cell is
+/// picture). A gradient's pale end may pass for a plain ground on most of
+/// the diagonals, and its other end was then read as picture.
+enum Ground {
+    None,
+    Plain(Lab),
+    Varying(field::Field),
+}
+
+impl Ground {
+    /// How clearly `colour`, seen at `(u, v)` of side `side`'s frame, is
+    /// picture: 0 on the ground, 1 from 16 away.
+    fn picture(&self, side: usize, u: usize, v: usize, colour: Lab) -> f32 {
+        let g = match self {
+            Ground::None => return 1.0,
+            Ground::Plain(g) => *g,
+            Ground::Varying(f) => f.at(side, u, v),
+        };
+        ((delta(colour, g) - 6.0) / 10.0).clamp(0.0, 1.0)
+    }
 }
 
 /// The tile's own ground, if it shows one: the colour along its diagonals
@@ -113,7 +147,7 @@ fn ground(tile: &Work) -> Option<Lab> {
     (near * 10 >= probes.len() * 6).then_some(median)
 }
 
-fn describe_side(tile: &Work, side: usize, ground: Option<Lab>) -> Look {
+fn describe_side(tile: &Work, side: usize, ground: &Ground) -> Look {
     let mut cells = vec![[0.0f32; 3]; COLS * ROWS];
     let mut fg = vec![0.0f32; COLS * ROWS];
     let mut hues = [0.0f32; HUES];
@@ -131,7 +165,7 @@ fn describe_side(tile: &Work, side: usize, ground: Option<Lab>) -> Look {
         }
         let n = (CELL * CELL) as f32;
         *cell = lab(sum.map(|s| s / n));
-        fg[i] = ground.map_or(1.0, |g| ((delta(*cell, g) - 6.0) / 10.0).clamp(0.0, 1.0));
+        fg[i] = ground.picture(side, u0 + CELL / 2, v0 + CELL / 2, *cell);
         // Hue weighed by chroma.
         add_hue(&mut hues, *cell, fg[i]);
     }
@@ -154,9 +188,12 @@ fn describe_side(tile: &Work, side: usize, ground: Option<Lab>) -> Look {
             })
             .collect()
     });
+    let (v0, v1) = BANDS[0];
+    let step = WORK / STRIP;
     let strip_fg = strips[0]
         .iter()
-        .map(|&c| ground.map_or(1.0, |g| ((delta(c, g) - 6.0) / 10.0).clamp(0.0, 1.0)))
+        .enumerate()
+        .map(|(k, &c)| ground.picture(side, k * step + step / 2, (v0 + v1) / 2, c))
         .collect();
     Look {
         cells,

@@ -5,6 +5,7 @@
 //! weighs them.
 
 use super::{art, classes, decide, halves, looks, names, outline, pairing, timing};
+use std::borrow::Cow;
 
 /// The names reading: halves described as ink on a ground, grouped into
 /// classes, paired by the names written on them, checked by solving.
@@ -152,10 +153,27 @@ pub(super) fn read_art(
     // no ground to fit the light on, and the names reading takes light up
     // to a factor of 1.6 in its stride (`halves::colour_distance`).
     let clock = timing::start();
-    let works = halves::light::evened(works);
+    // A ground whose colour changes across the tile (a gradient) has a
+    // brightness slope that is no light: the figures on it are not lit.
+    let fields = looks::fields(works);
+    let (works, fields) = if looks::coloured_ground(&fields) {
+        (Cow::Borrowed(works), fields)
+    } else {
+        match halves::light::evened(works) {
+            Cow::Borrowed(works) => (Cow::Borrowed(works), fields),
+            Cow::Owned(evened) => {
+                let fields = looks::fields(&evened);
+                (Cow::Owned(evened), fields)
+            }
+        }
+    };
     clock.stage("art-light");
     let clock = timing::start();
-    let looks: Vec<looks::Look> = works.iter().flat_map(looks::describe).collect();
+    let looks: Vec<looks::Look> = works
+        .iter()
+        .zip(&fields)
+        .flat_map(|(w, f)| looks::describe(w, *f))
+        .collect();
     clock.stage("art-looks");
     let clock = timing::start();
     let mut outlines: Vec<Option<outline::Outline>> =

@@ -2,7 +2,20 @@
 //! and shrunk for the pixel-by-pixel comparison. Apart from halves.rs
 //! because both must lie alike on one name however it is turned.
 
-use super::{Mask, GRID};
+use super::{Mask, GRID, WORK};
+
+/// Where `(u, v)` of the frame in which side `side` (right, top, left,
+/// bottom) is at the top lies in the tile's own frame: the tile turned
+/// counter-clockwise by `(5 - side) % 4` quarter turns.
+pub(crate) fn frame(side: usize, u: usize, v: usize) -> (usize, usize) {
+    let last = WORK - 1;
+    match side {
+        0 => (last - v, u),
+        1 => (u, v),
+        2 => (v, last - u),
+        _ => (last - u, last - v),
+    }
+}
 
 /// The mean of `value` over each cell of a `GRID x GRID` grid laid over
 /// a `w x h` box, pixels counted by the share of them inside the cell: the
@@ -96,5 +109,16 @@ pub(crate) fn coarser_by(m: &Mask, f: usize) -> Mask {
         on,
         count,
         level,
+    }
+}
+
+#[cfg(test)]
+impl super::Work {
+    /// A working tile of `colour(x, y)`, for tests elsewhere.
+    pub(crate) fn from_fn(colour: impl Fn(usize, usize) -> [f32; 3]) -> super::Work {
+        let px = (0..WORK * WORK)
+            .map(|k| colour(k % WORK, k / WORK))
+            .collect();
+        super::Work { px }
     }
 }
