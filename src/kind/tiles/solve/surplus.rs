@@ -92,6 +92,18 @@ mod tests {
     }
 
     #[test]
+    fn a_solvable_board_whose_surplus_fills_the_border_is_not_counted_out() {
+        // Solved with every border edge an `a+`: surplus 8 of 8.
+        let p = shaped(
+            2,
+            2,
+            &["a+ a+ a+ b+", "a+ a+ a- b-", "a+ b- a+ a+", "a+ b+ a- a+"],
+        );
+        assert!(!counted_out(&p));
+        assert!(solves(&p));
+    }
+
+    #[test]
     fn what_counting_rules_out_has_no_solution() {
         // Small boards of two or three pictures drawn at random: whatever
         // counting rules out, the whole search finds nothing for; and it
