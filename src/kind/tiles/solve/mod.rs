@@ -14,6 +14,7 @@ mod order;
 mod parallel;
 mod probe;
 mod search;
+mod surplus;
 mod symmetry;
 mod tables;
 pub(crate) mod trace;

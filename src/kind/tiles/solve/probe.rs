@@ -11,7 +11,9 @@
 //! units an order searched to their end are noted (see [`Searched`]) and
 //! not searched again, so a round repeats only the unit it stopped in.
 //! Every step is a search in order within a node budget: the answer and
-//! the placements counted do not depend on the threads.
+//! the placements counted do not depend on the threads. A puzzle whose
+//! halves counting alone cannot match (see `surplus`) is answered "no"
+//! without a search.
 
 use super::{solve_noting, Limits, Order, Searched};
 use crate::kind::tiles::model::{Board, Puzzle};
@@ -40,6 +42,16 @@ pub struct Probe {
 /// Probes `puzzle` within `max_nodes` placements. `searched` may hold what
 /// an earlier probe of the same puzzle noted; it is taken as one order's.
 pub fn probe(puzzle: &Puzzle, max_nodes: u64, searched: Searched) -> Probe {
+    // Counting the halves may prove at once what the search would spend
+    // its budget on (see `surplus`).
+    if super::surplus::counted_out(puzzle) {
+        return Probe {
+            solves: Some(false),
+            board: None,
+            nodes: 0,
+            searched: Searched::default(),
+        };
+    }
     let mut noted: Vec<Searched> = ORDERS
         .iter()
         .map(|&order| {
