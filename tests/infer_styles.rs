@@ -122,6 +122,19 @@ fn photo_crops_read_unsolvable_against_the_seams_are_refused() {
     );
 }
 
+/// Emoji halves on a gradient, shrunk to 128 pixels (`critters-gradient`'s
+/// unsolvable puzzle): six classes for eight, a puzzle of 1000 solutions or
+/// more. Main wrote it wrong at 0.97; a count that reaches the cap says the
+/// classes were cut too coarsely, and the reading is refused.
+#[test]
+fn a_reading_whose_count_reaches_the_cap_is_refused() {
+    reads_back_or_refuses("critters-coarse");
+    let (_tmp, dir, _) = copy("critters-coarse", true);
+    let (code, stderr) = check(&dir);
+    assert_ne!(code, Some(0), "{stderr}");
+    assert!(stderr.contains("at least 1000 solutions"), "{stderr}");
+}
+
 /// Colour half-discs scanned slightly turned (`make discs 6 4 turn yes`,
 /// 200-pixel tiles, 96 colours): every tile turned by up to 1.5 degrees,
 /// its corners filled with one colour. Main refused it (confidence 0.76);
