@@ -26,12 +26,12 @@ const SEED_REACH: f32 = WORK as f32 * 0.05;
 
 /// Whole pixels from the centre, across or along, that [`SEED_REACH`]
 /// can take in (a square around its disc).
-const SEED_SPAN: usize = WORK / 20;
+pub(crate) const SEED_SPAN: usize = WORK / 20;
 
 /// The number lies within this many pixels of the centre, across and
 /// along (10 % of the tile): two bold digits 12 % of the tile high are
 /// about 15 % wide.
-const NUMBER_REACH: usize = WORK / 10;
+pub(crate) const NUMBER_REACH: usize = WORK / 10;
 
 /// Ink connected to the centre is followed this far (across and along):
 /// far enough to show a number's untouched sides, not along a whole name
@@ -45,11 +45,11 @@ const SEARCH_REACH: usize = WORK / 4;
 const DARK: f32 = 2.0;
 
 /// See `number`'s box: pixels added to its reach each way.
-const SLACK: usize = 3;
+pub(crate) const SLACK: usize = 3;
 
 /// Pixels within this many of the number's dark core are its anti-aliased
 /// rim, taken with it.
-const RIM: usize = 2;
+pub(crate) const RIM: usize = 2;
 
 /// The number of one tile as seen from one half.
 #[derive(Default)]

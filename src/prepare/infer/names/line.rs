@@ -16,7 +16,9 @@
 //! must be explained, and only a line that really collided is read so.
 
 use crate::prepare::infer::classes::mask_distance;
-use crate::prepare::infer::halves::{Half, Mask, Work, WORK};
+use crate::prepare::infer::halves::{
+    Half, Mask, Work, NUMBER_REACH, NUMBER_SLACK, RIM, SEED_SPAN as SEED, WORK,
+};
 use band::Band;
 
 /// The band read: this many rows above and below the centre (15 % of the
@@ -30,23 +32,12 @@ const FREE: usize = WORK * 13 / 40;
 /// Pixels this close to a diagonal are the card's printed diagonal lines,
 /// read by no one.
 const DIAGONAL: usize = 3;
-/// The number lies within this many columns of the centre.
-const NUMBER_REACH: usize = WORK / 10;
-/// Dark ink within this distance of the centre starts the number (as
-/// `halves::number`).
-const SEED: usize = WORK / 20;
 /// Ink this few columns or fewer from the number is a name written against
 /// it: part of a letter may lie under it.
 const TOUCHING: usize = 3;
-/// Pixels of ink within this many of the number's dark ink are its
-/// anti-aliased rim (as `halves::number`).
-const RIM: usize = 2;
 /// The number is printed centred: reaches left and right of the centre
 /// that differ by more than this many pixels show a letter against it.
 const LOPSIDED: usize = 4;
-/// Columns added to the number's reach each way: where the line is not
-/// explained, ink is unexplained only outside it.
-const NUMBER_SLACK: usize = 3;
 /// Two whole copies whose ink differs by less than this share
 /// ([`mask_distance`]) are one name: copies of one name lie within 0.1.
 const SAME_NAME: f32 = 0.15;
