@@ -11,7 +11,6 @@ use super::halves::{colour_distance, Half, Mask};
 use super::markers::Differences;
 use super::names;
 use crate::kind::tiles::solve;
-pub(crate) use board::balanced;
 pub use board::{puzzle, token_name};
 use enumerate::{all_pairings, completed, greedy};
 pub use outcome::{Pairing, PairingError};
@@ -165,10 +164,9 @@ pub(crate) fn decide(
     let mut searched = solve::Searched::default();
     let mut first_searched = None;
     // Does the pairing solve? `None` when the budget ran out first.
+    // A pairing whose halves cannot all be matched is answered at once by
+    // the probe, which counts before it searches (`solve::surplus`).
     let mut solves = |pairs: &[(usize, usize)], searched: &mut solve::Searched| {
-        if !balanced(side, of, pairs) {
-            return Some(false);
-        }
         let clock = super::timing::start();
         let probe = solve::probe(
             &puzzle(side, of, pairs),

@@ -37,21 +37,3 @@ pub fn token_name(i: usize) -> String {
         format!("{}{}", letter(i / 26 - 1), letter(i))
     }
 }
-
-/// Whether a pairing can solve at all by counting: every inner seam joins
-/// a `+` and a `-` half of one picture, so a picture's surplus of one half
-/// over the other lies on the border, and all the surpluses together fit
-/// the `4 side` border edges. A wrong pairing of a large board often fails
-/// this, and the solver would spend its budget proving what counting shows.
-pub(crate) fn balanced(side: usize, of: &[usize], pairs: &[(usize, usize)]) -> bool {
-    let mut size = vec![0usize; of.iter().max().map_or(0, |&m| m + 1)];
-    for &c in of {
-        size[c] += 1;
-    }
-    let count = |c: usize| size.get(c).copied().unwrap_or(0);
-    let surplus: usize = pairs
-        .iter()
-        .map(|&(p, m)| count(p).abs_diff(count(m)))
-        .sum();
-    surplus <= 4 * side
-}
