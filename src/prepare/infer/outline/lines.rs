@@ -57,12 +57,14 @@ pub(crate) struct Lines {
 pub(super) fn read(picture: impl Fn(usize, usize) -> bool) -> Option<Lines> {
     let mut rows: Vec<(f32, f32, f32)> = Vec::new();
     let (mut hollow, mut thin) = (0usize, 0usize);
+    // One row's ink, each pixel's colour read once; the buffer serves
+    // every row.
+    let mut ink = vec![false; WORK];
     for v in FIRST_ROW..=LAST_ROW {
         let (from, to) = (v + MARGIN, WORK - v - MARGIN);
-        // Each pixel's colour is read once.
-        let ink: Vec<bool> = (0..WORK)
-            .map(|u| (from..to).contains(&u) && picture(u, v))
-            .collect();
+        for (u, cell) in ink.iter_mut().enumerate() {
+            *cell = (from..to).contains(&u) && picture(u, v);
+        }
         let picture = |u: usize| ink.get(u).copied().unwrap_or(false);
         let left = (from..to - 1).find(|&u| picture(u) && picture(u + 1));
         let right = (from + 1..to).rev().find(|&u| picture(u) && picture(u - 1));
