@@ -1,0 +1,149 @@
+#!/usr/bin/env python3
+"""Puzzles made from clip art that neither `infer` nor its benchmarks drew:
+the stamps of Tux Paint (Debian's tuxpaint-stamps-default, GPL-2, drawn by
+many artists over twenty years), for measuring `infer` on pictures of
+another hand. Nothing here is committed art: the package is fetched into a
+cache on first use (`apt-get download`, then `dpkg-deb -x`), as
+infer-styles.py fetches scikit-image's photographs.
+
+Each picture is one stamp, cropped to what it shows, fitted into the
+picture's box and cut through its middle by the tile edge (its upper half
+the "+" half), as the commercial puzzles cut an animal in two:
+
+  animals   coloured stamps of animals on a plain ground, one colour per
+            puzzle (sky, grass, sand): the Scramble Squares look
+  things    coloured stamps of food, vehicles, plants, household things and
+            town buildings, each tile on its own pale ground
+  glyphs    the grey-scale stamps (letters of many alphabets, maths, music
+            and money signs, a few drawings) black on a coloured ground:
+            no colour to group by
+
+The planting, damage and bench are infer-styles.py's (imported), as in
+unseen-styles.py.
+
+Usage: clipart-styles.py bench [--styles A,B] [--seeds 1-8] [--jobs 2] [--keep DIR]
+       clipart-styles.py make STYLE SIZE SEED DAMAGE yes/no OUT_DIR
+Env as infer-styles.py, and CLIPART: the folder of Tux Paint's stamps
+(default target/clipart-cache/stamps, fetched when missing).
+"""
+import importlib.util
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from PIL import Image
+
+_spec = importlib.util.spec_from_file_location("infer_styles", Path(__file__).with_name("infer-styles.py"))
+base = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(base)
+
+STYLES = ["animals", "things", "glyphs"]
+PACKAGE = "tuxpaint-stamps-default"
+THINGS = ["food", "vehicles", "plants", "household", "town", "clothes", "hobbies", "sports"]
+GROUNDS = [(150, 200, 235), (170, 215, 140), (235, 215, 170), (245, 240, 230), (200, 185, 225)]
+
+
+def stamps_folder():
+    """Tux Paint's stamps, fetched from Debian into the cache when missing."""
+    folder = Path(os.environ.get("CLIPART", "target/clipart-cache/stamps"))
+    if folder.is_dir():
+        return folder
+    cache = folder.parent
+    cache.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=cache) as tmp:
+        try:
+            subprocess.run(["apt-get", "download", PACKAGE], cwd=tmp, check=True, capture_output=True)
+        except (OSError, subprocess.CalledProcessError) as e:
+            raise SystemExit("cannot fetch %s with apt-get (%s): set CLIPART to a folder of "
+                             "Tux Paint's stamps" % (PACKAGE, e))
+        deb = next(Path(tmp).glob("*.deb"))
+        subprocess.run(["dpkg-deb", "-x", str(deb), tmp + "/x"], check=True)
+        Path(tmp, "x/usr/share/tuxpaint/stamps").rename(folder)
+    return folder
+
+
+def catalogue(style):
+    """The stamps a style draws from, in a fixed order: a file name sorted
+    list, so a seed picks the same stamps on every machine."""
+    root = stamps_folder()
+    dirs = ["animals"] if style == "animals" else THINGS if style == "things" else None
+    files = sorted(p for p in root.rglob("*.png") if dirs is None or p.relative_to(root).parts[0] in dirs)
+    keep = []
+    for p in files:
+        mode = Image.open(p).mode
+        grey = mode in ("L", "LA")
+        if (style == "glyphs") == grey:
+            keep.append(p)
+    return keep
+
+
+def cropped(path):
+    """The stamp as RGBA, cut to what it shows (its alpha's box)."""
+    img = Image.open(path).convert("RGBA")
+    box = img.getchannel("A").point(lambda a: 255 if a > 24 else 0).getbbox()
+    return img.crop(box) if box else img
+
+
+class Clipart:
+    def __init__(self, style, side, tokens, rng):
+        self.style, self.n, self.rng = style, side, rng
+        self.w = int(side * rng.uniform(0.44, 0.5))
+        self.h = self.w // 2
+        stamps = rng.sample(catalogue(style), tokens)
+        self.pics = [self.fit(cropped(p)) for p in stamps]
+        self.ground = rng.choice(GROUNDS)
+
+    def fit(self, stamp):
+        """The stamp scaled into the picture's box (w x 2h) and centred on
+        its middle row, which the tile edge cuts."""
+        w, h2 = self.w, 2 * self.h
+        k = min(w / stamp.width, h2 / stamp.height)
+        s = stamp.resize((max(1, round(stamp.width * k)), max(1, round(stamp.height * k))), Image.LANCZOS)
+        box = Image.new("RGBA", (w, h2), (0, 0, 0, 0))
+        box.paste(s, ((w - s.width) // 2, (h2 - s.height) // 2))
+        return box
+
+    def tile_ground(self, index):
+        if self.style == "things":
+            h = (index * 0.381966) % 1.0
+            return base.hsv(h, 0.12, 0.95)
+        return self.ground
+
+    def tile(self, index, edges):
+        n, w, h = self.n, self.w, self.h
+        img = Image.new("RGBA", (n, n), tuple(self.tile_ground(index)) + (255,))
+        for s, (t, sg) in enumerate(edges):
+            pic = self.pics[t]
+            if sg == "+":
+                half = pic.crop((0, 0, w, h)).rotate(180)
+            else:
+                half = pic.crop((0, h, w, 2 * h))
+            layer = Image.new("RGBA", (n, n), (0, 0, 0, 0))
+            layer.paste(half, ((n - w) // 2, 0))
+            img = Image.alpha_composite(img, layer.rotate([-90, 0, 90, 180][s]))
+        return img
+
+
+def draw(style, folder, tiles, tokens, rng):
+    side = rng.choice([200, 240, 280, 320])
+    art = Clipart(style, side, tokens, rng)
+    for i, edges in enumerate(tiles):
+        art.tile(i, edges).convert("RGB").save(folder / "input" / ("%d.png" % (i + 1)))
+
+
+base.draw = draw
+base.STYLES = STYLES
+
+if __name__ == "__main__":
+    if len(sys.argv) >= 2 and sys.argv[1] == "bench":
+        argv = sys.argv[2:]
+        if "--styles" not in argv:
+            argv += ["--styles", ",".join(STYLES)]
+        base.bench(argv)
+    elif len(sys.argv) == 8 and sys.argv[1] == "make":
+        _, _, style, size, seed, kind, solvable, out = sys.argv
+        base.make(style, int(size), int(seed), kind, solvable == "yes", out)
+    else:
+        raise SystemExit(__doc__)
