@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
-"""Puzzles made from clip art that neither `infer` nor its benchmarks drew:
-the stamps of Tux Paint (Debian's tuxpaint-stamps-default, GPL-2, drawn by
-many artists over twenty years), for measuring `infer` on pictures of
-another hand. Nothing here is committed art: the package is fetched into a
-cache on first use (`apt-get download`, then `dpkg-deb -x`), as
-infer-styles.py fetches scikit-image's photographs.
+"""Puzzles made from clip art that neither `infer` nor its benchmarks drew,
+for measuring `infer` on pictures of another hand: the stamps of Tux Paint
+(Debian's tuxpaint-stamps-default, GPL-2, drawn by many artists over twenty
+years) and the Open Clip Art Library (Debian's openclipart-png, public
+domain, hundreds of artists). Nothing here is committed art: the packages
+are fetched into a cache on first use (`apt-get download`, then `dpkg-deb
+-x`), as infer-styles.py fetches scikit-image's photographs.
 
 Each picture is one stamp, cropped to what it shows, fitted into the
 picture's box and cut through its middle by the tile edge (its upper half
@@ -14,6 +15,9 @@ the "+" half), as the commercial puzzles cut an animal in two:
             puzzle (sky, grass, sand): the Scramble Squares look
   things    coloured stamps of food, vehicles, plants, household things and
             town buildings, each tile on its own pale ground
+  openclip  coloured Open Clip Art drawings of animals, food and vehicles
+            (vector art of many hands, rasterised by the library) on a plain
+            ground, one colour per puzzle
   glyphs    the grey-scale stamps (letters of many alphabets, maths, music
             and money signs, a few drawings) black on a coloured ground:
             no colour to group by
@@ -24,7 +28,8 @@ unseen-styles.py.
 Usage: clipart-styles.py bench [--styles A,B] [--seeds 1-8] [--jobs 2] [--keep DIR]
        clipart-styles.py make STYLE SIZE SEED DAMAGE yes/no OUT_DIR
 Env as infer-styles.py, and CLIPART: the folder of Tux Paint's stamps
-(default target/clipart-cache/stamps, fetched when missing).
+(default target/clipart-cache/stamps), OPENCLIPART: the library's png folder
+(default target/clipart-cache/openclipart); each fetched when missing.
 """
 import importlib.util
 import os
@@ -39,42 +44,55 @@ _spec = importlib.util.spec_from_file_location("infer_styles", Path(__file__).wi
 base = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(base)
 
-STYLES = ["animals", "things", "glyphs"]
-PACKAGE = "tuxpaint-stamps-default"
+STYLES = ["animals", "things", "glyphs", "openclip"]
 THINGS = ["food", "vehicles", "plants", "household", "town", "clothes", "hobbies", "sports"]
 GROUNDS = [(150, 200, 235), (170, 215, 140), (235, 215, 170), (245, 240, 230), (200, 185, 225)]
 
 
-def stamps_folder():
-    """Tux Paint's stamps, fetched from Debian into the cache when missing."""
-    folder = Path(os.environ.get("CLIPART", "target/clipart-cache/stamps"))
+def fetched(env, default, package, inside):
+    """A package's art folder, fetched from Debian into the cache when
+    missing."""
+    folder = Path(os.environ.get(env, default))
     if folder.is_dir():
         return folder
     cache = folder.parent
     cache.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=cache) as tmp:
         try:
-            subprocess.run(["apt-get", "download", PACKAGE], cwd=tmp, check=True, capture_output=True)
+            subprocess.run(["apt-get", "download", package], cwd=tmp, check=True, capture_output=True)
         except (OSError, subprocess.CalledProcessError) as e:
-            raise SystemExit("cannot fetch %s with apt-get (%s): set CLIPART to a folder of "
-                             "Tux Paint's stamps" % (PACKAGE, e))
+            raise SystemExit("cannot fetch %s with apt-get (%s): set %s to its art folder" % (package, e, env))
         deb = next(Path(tmp).glob("*.deb"))
         subprocess.run(["dpkg-deb", "-x", str(deb), tmp + "/x"], check=True)
-        Path(tmp, "x/usr/share/tuxpaint/stamps").rename(folder)
+        Path(tmp, "x", inside).rename(folder)
     return folder
+
+
+def stamps_folder():
+    return fetched("CLIPART", "target/clipart-cache/stamps", "tuxpaint-stamps-default",
+                   "usr/share/tuxpaint/stamps")
+
+
+def openclipart_folder():
+    return fetched("OPENCLIPART", "target/clipart-cache/openclipart", "openclipart-png",
+                   "usr/share/openclipart/png")
 
 
 def catalogue(style):
     """The stamps a style draws from, in a fixed order: a file name sorted
-    list, so a seed picks the same stamps on every machine."""
-    root = stamps_folder()
-    dirs = ["animals"] if style == "animals" else THINGS if style == "things" else None
+    list, so a seed picks the same stamps on every machine. The library's
+    few huge rasters (up to 600 million pixels) are left out by their
+    headers."""
+    root = openclipart_folder() if style == "openclip" else stamps_folder()
+    dirs = {"animals": ["animals"], "things": THINGS, "openclip": ["animals", "food", "transportation"]}
+    dirs = dirs.get(style)
     files = sorted(p for p in root.rglob("*.png") if dirs is None or p.relative_to(root).parts[0] in dirs)
+    Image.MAX_IMAGE_PIXELS = None
     keep = []
     for p in files:
-        mode = Image.open(p).mode
-        grey = mode in ("L", "LA")
-        if (style == "glyphs") == grey:
+        img = Image.open(p)
+        grey = img.mode in ("L", "LA")
+        if (style == "glyphs") == grey and max(img.size) <= 1200:
             keep.append(p)
     return keep
 
