@@ -31,6 +31,7 @@ Env as infer-styles.py, and CLIPART: the folder of Tux Paint's stamps
 (default target/clipart-cache/stamps), OPENCLIPART: the library's png folder
 (default target/clipart-cache/openclipart); each fetched when missing.
 """
+import hashlib
 import importlib.util
 import os
 import subprocess
@@ -82,14 +83,20 @@ def catalogue(style):
     """The stamps a style draws from, in a fixed order: a file name sorted
     list, so a seed picks the same stamps on every machine. The library's
     few huge rasters (up to 600 million pixels) are left out by their
-    headers."""
+    headers, and a drawing filed twice (the library files some in two
+    folders) is taken once: two identical pictures make a puzzle no
+    reader can settle."""
     root = openclipart_folder() if style == "openclip" else stamps_folder()
     dirs = {"animals": ["animals"], "things": THINGS, "openclip": ["animals", "food", "transportation"]}
     dirs = dirs.get(style)
     files = sorted(p for p in root.rglob("*.png") if dirs is None or p.relative_to(root).parts[0] in dirs)
     Image.MAX_IMAGE_PIXELS = None
-    keep = []
+    keep, seen = [], set()
     for p in files:
+        digest = hashlib.sha256(p.read_bytes()).digest()
+        if digest in seen:
+            continue
+        seen.add(digest)
         img = Image.open(p)
         grey = img.mode in ("L", "LA")
         if (style == "glyphs") == grey and max(img.size) <= 1200:
