@@ -135,6 +135,22 @@ fn a_reading_whose_count_reaches_the_cap_is_refused() {
     assert!(stderr.contains("at least 1000 solutions"), "{stderr}");
 }
 
+/// Clip art of another hand (scripts/clipart-styles.py `openclip`, the
+/// Open Clip Art Library's drawings): a 6x6 of six pictures whose twelve
+/// classes were read right and paired wrong by the seams, a pairing the
+/// solver neither solved nor proved unsolvable within its budget. Main
+/// wrote it at 0.91, 18 edges wrong; nothing checks such a pairing, and
+/// it is refused.
+#[test]
+fn a_pairing_the_solver_neither_solved_nor_ruled_out_is_refused() {
+    let (_tmp, dir, expect) = copy("openclip-unchecked", true);
+    assert_eq!(expect, "refused");
+    let (code, stderr) = check(&dir);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(stderr.contains("neither solved the puzzle"), "{stderr}");
+    assert!(!stderr.contains("differs:"), "{stderr}");
+}
+
 /// Colour half-discs scanned slightly turned (`make discs 6 4 turn yes`,
 /// 200-pixel tiles, 96 colours): every tile turned by up to 1.5 degrees,
 /// its corners filled with one colour. Main refused it (confidence 0.76);

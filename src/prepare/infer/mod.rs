@@ -24,6 +24,7 @@ mod readings;
 pub(crate) mod seam;
 pub(crate) mod sheet;
 pub(crate) mod timing;
+mod unchecked;
 pub(crate) mod unsolvable;
 pub mod yaml;
 
@@ -252,12 +253,19 @@ pub fn infer(input_dir: &Path, limits: PictureLimits) -> Result<Inferred, Puzzle
     let mut searched = pairing.searched.clone();
     let outcome = solve::solve_noting(&puzzle, &limits, &mut searched);
     clock.solve("count", outcome.nodes);
-    // A count that reached its cap says the classes were cut too coarsely:
-    // every class is then in doubt.
-    if let Some(why) = plenty::refusal(outcome.total, outcome.stopped.as_ref()) {
+    // A count that reached its cap says the classes were cut too coarsely;
+    // one that found nothing and was cut short leaves the pairing
+    // unchecked. Either way every class is in doubt.
+    let refused = plenty::refusal(outcome.total, outcome.stopped.as_ref())
+        .map(|why| (why, plenty::CONFIDENCE))
+        .or_else(|| {
+            unchecked::refusal(outcome.total, outcome.complete())
+                .map(|why| (why, unchecked::CONFIDENCE))
+        });
+    if let Some((why, bound)) = refused {
         let doubt: Vec<usize> = (0..classes.members.len()).collect();
         let sheet = sheet::draw(&images, &classes, &pairing, &doubt);
-        let confidence = confidence.min(plenty::CONFIDENCE);
+        let confidence = confidence.min(bound);
         return Ok(Inferred::refused(
             classes, pairing, confidence, source, why, doubt, sheet,
         ));
