@@ -255,6 +255,29 @@ fn line_drawings_are_paired_by_how_their_strokes_go_on_across_the_seam() {
     read_right_from_the_pictures("lineart");
 }
 
+/// Line drawings after a blur (dev seed 9's 3x3 of `lineart`, blurred):
+/// as colour blocks the halves are mostly paper, and main's pictures
+/// reading found no cut into classes; the names reading's six classes
+/// left two pairings that solve (refused). The halves compared by where
+/// their strokes run, each detail's class stands apart: read right from
+/// the pictures.
+#[test]
+fn line_drawings_are_told_apart_by_their_strokes() {
+    read_right_from_the_pictures("lineart-blur");
+}
+
+/// Line drawings with two hexagons (unseen seed 1025's unsolvable 3x3):
+/// one hexagon's bar and the other's zigzag lay 0.012 apart as colour
+/// blocks, their classes merged, and main wrote the coarse puzzle, which
+/// solves, at 0.99 (5 edges wrong). Told apart by their strokes, the eight
+/// classes are cut right; the two hexagons cross the seam alike, so which
+/// of their halves go together only solving could say, and the puzzle
+/// solves under neither: refused.
+#[test]
+fn line_drawings_with_merged_details_are_refused_not_written() {
+    reads_back_or_refuses("lineart-details");
+}
+
 /// Colour half-discs of eight hues on a 5x5 (dev seed 3 of the benchmark):
 /// the strips of two solid halves of neighbouring hues continue each other
 /// better than a solid half and its own pale half do, and a pairing of

@@ -16,6 +16,7 @@ use super::cost::pair_costs;
 use super::looks::{self, Look};
 use super::outline::Outline;
 use super::pairing;
+use super::strokes::{self, Strokes};
 use crate::kind::tiles::solve;
 use against::seams_against;
 use tie::seam_tied;
@@ -71,8 +72,13 @@ const CODED_SPREAD: f32 = 1.0;
 
 /// The halves' looks grouped into classes (an even number), or why not.
 /// Block differences under `floor` are not counted ([`looks::FLOOR`], for
-/// pictures that went through JPEG).
-pub(crate) fn classes_of(looks: &[Look], floor: f32) -> Result<(Classes, Vec<Vec<f32>>), String> {
+/// pictures that went through JPEG). In a puzzle of line drawings the
+/// halves' `strokes` are compared too ([`strokes`]).
+pub(crate) fn classes_of(
+    looks: &[Look],
+    floor: f32,
+    strokes: Option<&[Strokes]>,
+) -> Result<(Classes, Vec<Vec<f32>>), String> {
     let n = looks.len();
     let mut dist = vec![vec![0.0f32; n]; n];
     // Each `j` against every `i < j`, `LANES` of the `j` at once: the
@@ -96,6 +102,9 @@ pub(crate) fn classes_of(looks: &[Look], floor: f32) -> Result<(Classes, Vec<Vec
             let row: Vec<String> = row.iter().map(|d| format!("{d:.3}")).collect();
             eprintln!("LOOKS {}", row.join(" "));
         }
+    }
+    if let Some(strokes) = strokes {
+        strokes::add_to(&mut dist, strokes);
     }
     let classes = classes::cluster_into(&dist, false, FEWEST_CLASSES)?;
     Ok((classes, dist))

@@ -23,6 +23,7 @@ mod plenty;
 mod readings;
 pub(crate) mod seam;
 pub(crate) mod sheet;
+pub(crate) mod strokes;
 pub(crate) mod timing;
 mod unchecked;
 pub(crate) mod unsolvable;

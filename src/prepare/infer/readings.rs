@@ -4,7 +4,7 @@
 //! reading (paired by how the seams continue). [`decide`](super::decide)
 //! weighs them.
 
-use super::{art, classes, decide, halves, looks, names, outline, pairing, timing};
+use super::{art, classes, decide, halves, looks, names, outline, pairing, strokes, timing};
 use std::borrow::Cow;
 
 /// The names reading: halves described as ink on a ground, grouped into
@@ -180,9 +180,18 @@ pub(super) fn read_art(
         works.iter().flat_map(outline::describe).collect();
     outline::gate(&mut outlines);
     clock.stage("art-outlines");
+    // Line drawings' halves are told apart by their strokes too: their
+    // looks are mostly ground ([`strokes`]).
+    let clock = timing::start();
+    let strokes: Option<Vec<strokes::Strokes>> = outlines
+        .iter()
+        .flatten()
+        .any(|o| o.lines.is_some())
+        .then(|| works.iter().flat_map(strokes::describe).collect());
+    clock.stage("art-strokes");
     let clock = timing::start();
     let floor = if jpeg { looks::FLOOR } else { 0.0 };
-    let cut = art::classes_of(&looks, floor);
+    let cut = art::classes_of(&looks, floor, strokes.as_deref());
     clock.stage("art-classes");
     let (classes, dist) = cut?;
     art::read(
