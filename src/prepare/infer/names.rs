@@ -310,3 +310,4 @@ pub(crate) mod split;
 mod strings;
 #[cfg(test)]
 mod tests;
+pub(crate) mod walk;

@@ -26,6 +26,7 @@ pub(super) fn read_names(
             dist[j][i] = d;
         }
     }
+    debug_dist(&dist);
     let cuts = classes::cluster_then_coarser(&dist, false)
         .or_else(|even| classes::cluster_then_coarser(&dist, true).map_err(|_| even))?;
     clock.stage("names-classes");
@@ -36,25 +37,38 @@ pub(super) fn read_names(
     // pairing is found first hangs on the search's order). Without the
     // name twice an overruled reading stays: it is what an unsolvable
     // puzzle gives, and fewer classes solve more easily.
-    // Classes merged by the words they read as (one name's copies
-    // over-split by the ink) were tried and backed out: on corpus cards
-    // saved as JPEG quality 35 they paired misread names and two were
-    // written wrong (docs/infer.md, "Corpus cards after JPEG: the merge
-    // by words backed out").
+    // Classes merged by the words they read as, whatever the ink says,
+    // were tried and backed out: on corpus cards saved as JPEG quality 35
+    // they paired misread names and two were written wrong (docs/infer.md,
+    // "Corpus cards after JPEG: the merge by words backed out"). The walk
+    // merges only where the ink's own ladder goes next.
     let mut first = None;
     let mut guess = None;
+    // Each cut is followed by its classes merged up the ink's ladder
+    // while the nearest two read as the same words ([`names::walk`]).
     for classes in cuts {
-        match pair_names(side, &halves, &dist, classes) {
-            Err(NamesError::Unsolvable(why)) => {
-                first.get_or_insert(why);
+        let cut = classes.clone();
+        let walked = std::iter::once_with(|| walked_by_words(&halves, &dist, &cut)).flatten();
+        for (k, classes) in std::iter::once(classes).chain(walked).enumerate() {
+            match pair_names(side, &halves, &dist, classes) {
+                Err(NamesError::Unsolvable(why)) => {
+                    first.get_or_insert(why);
+                }
+                Err(NamesError::Other(why)) => {
+                    return guess.ok_or_else(|| first.unwrap_or(why));
+                }
+                Ok(read) if decide::overruled(&read.1) && read.1.names_confused => {
+                    guess.get_or_insert(read);
+                }
+                // The walk stopped with two classes of one name left, or
+                // its pairing that solves is a guess against the names: a
+                // coarser cut may still read them (held-out text 3x3 of
+                // seed 113 and 4x4 of seed 66, right by their coarser cut).
+                Ok(read) if k > 0 && (read.1.names_confused || decide::overruled(&read.1)) => {
+                    guess.get_or_insert(read);
+                }
+                Ok(read) => return Ok(read),
             }
-            Err(NamesError::Other(why)) => {
-                return guess.ok_or_else(|| first.unwrap_or(why));
-            }
-            Ok(read) if decide::overruled(&read.1) && read.1.names_confused => {
-                guess.get_or_insert(read);
-            }
-            Ok(read) => return Ok(read),
         }
     }
     // Nothing better: the first guess (refused), or why nothing paired.
@@ -134,6 +148,27 @@ fn representatives(classes: &classes::Classes, dist: &[Vec<f32>]) -> Vec<usize> 
         .collect()
 }
 
+/// `classes` (as [`pair_names`] splits them) merged up the ink's ladder
+/// while the nearest two read as one name ([`names::walk::by_words`]).
+fn walked_by_words(
+    halves: &[halves::Half],
+    dist: &[Vec<f32>],
+    classes: &classes::Classes,
+) -> Option<classes::Classes> {
+    let mut split = classes.clone();
+    names::split::split_merged(&mut split, halves, dist);
+    let reps = representatives(&split, dist);
+    let rep_halves: Vec<&halves::Half> = reps.iter().map(|&r| &halves[r]).collect();
+    let walked = names::walk::by_words(&split, &rep_halves, dist, |c| {
+        numbered(&split.members[c], halves)
+    });
+    if std::env::var_os("UNSCRAMBLE_INFER_DEBUG").is_some() {
+        let to = walked.as_ref().map(|w| w.members.len());
+        eprintln!("DEBUGWALK {} classes walked to {to:?}", split.members.len());
+    }
+    walked
+}
+
 /// Whether a class (`members`) holds only names that took in the card's
 /// number ([`halves::Half::at_centre`]).
 fn numbered(members: &[usize], halves: &[halves::Half]) -> bool {
@@ -208,4 +243,19 @@ pub(super) fn read_art(
     recut::or_finer(first, than, &dist, |classes| {
         art::read(side, &looks, &outlines, classes, &dist, recut::BUDGET)
     })
+}
+
+/// The names reading's distance matrix, one row a line, into the file
+/// `UNSCRAMBLE_INFER_DEBUG_DIST` names (for measuring against a truth).
+fn debug_dist(dist: &[Vec<f32>]) {
+    if let Some(path) = std::env::var_os("UNSCRAMBLE_INFER_DEBUG_DIST") {
+        let text: String = dist
+            .iter()
+            .map(|row| {
+                let cells: Vec<String> = row.iter().map(|d| format!("{d:.4}")).collect();
+                cells.join(" ") + "\n"
+            })
+            .collect();
+        let _ = std::fs::write(path, text);
+    }
 }
