@@ -114,6 +114,8 @@ fn pair_names(
     pairing.number_in_name =
         (0..classes.members.len()).any(|c| numbered(&classes.members[c], halves));
     pairing.names_silent = pairing::silent(&score);
+    let best = pairing.preferred.as_deref().unwrap_or(&pairing.pairs);
+    pairing.support = classes::merged::least_support(&score, best);
     Ok((classes, pairing))
 }
 
@@ -184,7 +186,8 @@ pub(super) fn read_art(
     let floor = if jpeg { looks::FLOOR } else { 0.0 };
     let cut = art::classes_of(&looks, floor);
     clock.stage("art-classes");
-    let (classes, dist) = cut?;
+    let (mut classes, dist) = cut?;
+    classes::merged::mark(&mut classes, &dist, "art");
     art::read(
         side,
         &looks,
