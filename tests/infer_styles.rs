@@ -289,6 +289,23 @@ fn line_drawings_with_merged_details_are_refused_not_written() {
     reads_back_or_refuses("lineart-details");
 }
 
+/// Line drawings whose two pictures differ by a thin detail (unseen seed
+/// 1025's 3x3, made unsolvable, `lineart-merged`): the cut put the halves
+/// of two pictures into one class, and the coarse puzzle solves (64
+/// solutions). Main wrote it wrong at 0.99; the class's members fall into
+/// two groups of exact copies that differ, and the reading is refused.
+#[test]
+fn line_drawings_whose_class_holds_two_pictures_are_refused() {
+    reads_back_or_refuses("lineart-merged");
+    let (_tmp, dir, _) = copy("lineart-merged", true);
+    let (code, stderr) = check(&dir);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(
+        stderr.contains("two groups that look clearly different"),
+        "{stderr}"
+    );
+}
+
 /// Colour half-discs of eight hues on a 5x5 (dev seed 3 of the benchmark):
 /// the strips of two solid halves of neighbouring hues continue each other
 /// better than a solid half and its own pale half do, and a pairing of

@@ -203,6 +203,7 @@ pub(crate) fn read(
         .unwrap_or_default();
     // Classes that may be two prints taken for one are in doubt too.
     doubt.extend((0..k).filter(|&c| classes.confidence[c] < 0.8));
+    doubt.extend(&classes.two_prints);
     doubt.sort_unstable();
     doubt.dedup();
     // A puzzle read as unsolvable: the colour terms may have chosen its

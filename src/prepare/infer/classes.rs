@@ -227,6 +227,9 @@ pub struct Classes {
     /// that look alike (a symbol's two halves, as alike as copies once JPEG
     /// is discounted).
     pub finer: f32,
+    /// The classes whose members fall into two groups that look clearly
+    /// different ([`merged`]): two prints taken for one.
+    pub two_prints: Vec<usize>,
 }
 
 impl Classes {
@@ -256,6 +259,7 @@ impl Classes {
             confidence: vec![sure; 4],
             gap: 5.0,
             finer: 1.0,
+            two_prints: Vec::new(),
         }
     }
 }
@@ -336,5 +340,6 @@ pub(crate) fn cluster_then_coarser(dist: &[Vec<f32>], odd: bool) -> Result<Vec<C
 }
 
 mod ladder;
+pub(crate) mod merged;
 #[cfg(test)]
 mod tests;

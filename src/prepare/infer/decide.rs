@@ -11,7 +11,7 @@
 //! (see [`CALIBRATION`] and the docs' calibration table).
 
 use super::art;
-use super::classes::Classes;
+use super::classes::{merged, Classes};
 use super::pairing::{self, Pairing};
 use super::unsolvable;
 use pictures::vetoed;
@@ -227,6 +227,7 @@ fn decide_at(
     });
     let from_art = |r: art::Reading| {
         let vetoed = vetoed(&r);
+        let two_prints = !r.classes.two_prints.is_empty();
         let against = !r.solves && r.seams_against;
         let pairing = Pairing {
             puzzle: pairing::puzzle(side, &r.classes.of, &r.pairs),
@@ -244,10 +245,13 @@ fn decide_at(
             names_confused: false,
             number_in_name: false,
             names_silent: false,
+            support: 1.0,
             searched: r.searched,
         };
         let refusal = (art_confidence < art_write_at).then(|| {
-            let why = if against {
+            let why = if two_prints {
+                merged::REFUSAL
+            } else if against {
                 "the colours pair the classes into a puzzle without solutions, but a pairing that solves continues the seams better"
             } else if vetoed {
                 "another pairing of the classes continues the seams almost as well, and the board it solves puts two halves side by side that continue each other no better than strangers"

@@ -307,6 +307,7 @@ fn finish(
         names_confused: false,
         number_in_name: false,
         names_silent: false,
+        support: 1.0,
         searched: solve::Searched::default(),
     }
 }

@@ -128,6 +128,8 @@ fn pair_names(
     pairing.number_in_name =
         (0..classes.members.len()).any(|c| numbered(&classes.members[c], halves));
     pairing.names_silent = pairing::silent(&score);
+    let best = pairing.preferred.as_deref().unwrap_or(&pairing.pairs);
+    pairing.support = classes::merged::least_support(&score, best);
     Ok((classes, pairing))
 }
 
@@ -230,7 +232,10 @@ pub(super) fn read_art(
     let cut = classes::cluster_into(&dist, false, art::FEWEST_CLASSES);
     clock.stage("art-classes");
     let than = cut.as_ref().ok().map(|c| c.members.len());
-    let first = cut.and_then(|classes| {
+    // A class that falls into two clearly different groups may be two
+    // prints taken for one ([`classes::merged`]), in any cut read.
+    let first = cut.and_then(|mut classes| {
+        classes::merged::mark(&mut classes, &dist, "art");
         art::read(
             side,
             &looks,
@@ -240,7 +245,8 @@ pub(super) fn read_art(
             pairing::NODE_BUDGET,
         )
     });
-    recut::or_finer(first, than, &dist, |classes| {
+    recut::or_finer(first, than, &dist, |mut classes| {
+        classes::merged::mark(&mut classes, &dist, "art");
         art::read(side, &looks, &outlines, classes, &dist, recut::BUDGET)
     })
 }

@@ -18,9 +18,12 @@
 //! written as the puzzle is, without solutions, when the cut stands out
 //! clearly ([`classes::CLEAR_GAP`]), it leads the next pairing by
 //! [`LEAD`], no pairing that solves scores within [`SOLVING_BELOW`] of
-//! it, and every class is read sure.
+//! it, every class is read sure, and every pair of it is joined by more
+//! than being left over ([`merged::least_support`]: a class holding both
+//! halves of a picture has no partner, and "no solution" is then the
+//! cut's doing).
 
-use super::classes::{self, Classes};
+use super::classes::{self, merged, Classes};
 use super::pairing::{self, Pairing};
 
 /// How far ahead of the next pairing the best-fitting one must score (a
@@ -53,7 +56,8 @@ pub(crate) fn as_read(side: usize, classes: &Classes, pairing: &Pairing) -> Opti
         && least >= CLASS_SURE
         && !pairing.names_confused
         && !pairing.number_in_name
-        && !pairing.names_silent;
+        && !pairing.names_silent
+        && pairing.support >= merged::PARTNERED;
     if !stands {
         return None;
     }
@@ -71,6 +75,7 @@ pub(crate) fn as_read(side: usize, classes: &Classes, pairing: &Pairing) -> Opti
         names_confused: false,
         number_in_name: false,
         names_silent: false,
+        support: pairing.support,
         no_solution: true,
         // Its check found nothing; the count searches afresh.
         searched: Default::default(),

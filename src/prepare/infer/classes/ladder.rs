@@ -97,6 +97,13 @@ impl Ladder {
         }
     }
 
+    /// The partition into `count` groups, when there are that many halves.
+    pub(super) fn partition(&self, count: usize) -> Option<&[Vec<usize>]> {
+        let n = self.snapshots.first()?.len();
+        let at = n.checked_sub(count)?;
+        self.snapshots.get(at).map(Vec::as_slice)
+    }
+
     /// The classes after merge `cut`, with how sure each is.
     pub(super) fn classes(&self, dist: &[Vec<f32>], cut: usize) -> Classes {
         let n = dist.len();
@@ -124,6 +131,9 @@ impl Ladder {
             finer: (cut.saturating_sub(FINER)..cut)
                 .map(|i| self.gap(i))
                 .fold(1.0f32, f32::max),
+            // Marked by the reading, once its classes are final
+            // ([`super::merged::mark`]).
+            two_prints: Vec::new(),
         }
     }
 }

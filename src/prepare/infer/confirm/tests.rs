@@ -74,6 +74,7 @@ fn board(class_of: impl Fn(usize, bool) -> usize, k: usize) -> (Vec<Look>, Class
         confidence: vec![0.5; k],
         gap: 5.0,
         finer: 1.0,
+        two_prints: Vec::new(),
     };
     (looks, classes, dist)
 }

@@ -12,7 +12,7 @@ pub(super) fn line(
 ) {
     let n = match names {
         Ok((c, p)) => format!(
-            "names: {} classes weak={} margin={:.4} tried={} below={:.4} classconf={:.3} lead={:.4} finer={:.3}",
+            "names: {} classes weak={} margin={:.4} tried={} below={:.4} classconf={:.3} lead={:.4} finer={:.3} support={:.3}",
             c.members.len(),
             p.weak,
             p.margin,
@@ -24,7 +24,8 @@ pub(super) fn line(
                 .filter(|&k| k > 0.0)
                 .fold(1.0f32, f32::min),
             p.lead,
-            c.finer
+            c.finer,
+            p.support
         ),
         Err(e) => format!(
             "names: refused ({})",

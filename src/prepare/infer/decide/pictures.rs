@@ -3,6 +3,7 @@
 //! no better than strangers, a solved board with a stranger's seam, a class
 //! that may hold two prints).
 
+use super::super::classes::merged;
 use super::super::{art, classes};
 use super::calibrated;
 
@@ -39,6 +40,12 @@ pub(crate) fn confidence(r: &art::Reading) -> f32 {
     // two halves.
     if !r.solves && r.seams_against {
         pairing = pairing.min(SEAMS_AGAINST_UNSOLVED);
+    }
+    // A class whose members fall into two groups that look clearly
+    // different may be two prints taken for one: the puzzle read is then
+    // coarser than the true one, and solves more easily.
+    if !r.classes.two_prints.is_empty() {
+        pairing = pairing.min(merged::CONFIDENCE);
     }
     let classes = r.classes.confidence.iter().copied().fold(1.0f32, f32::min);
     if classes < CLASS_SURE {

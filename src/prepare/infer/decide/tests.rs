@@ -30,6 +30,7 @@ fn overruled_reading(margin: f32, below_best: f32) -> Result<(Classes, Pairing),
         names_confused: false,
         number_in_name: false,
         names_silent: false,
+        support: 1.0,
         searched: Default::default(),
     };
     Ok((c, pairing))

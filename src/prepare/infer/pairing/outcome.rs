@@ -46,6 +46,12 @@ pub struct Pairing {
     /// no name, no ground colour tells one pairing from another, and the
     /// pairing was chosen by solving alone.
     pub names_silent: bool,
+    /// How much better the least joined pair of the names' best-scoring
+    /// pairing (this one, or [`Self::preferred`]) resembles than either of
+    /// its classes resembles any third class
+    /// ([`super::super::classes::merged::least_support`]): about 0 when a
+    /// class is paired only because it was left over.
+    pub support: f32,
     /// What the check that this pairing solves searched, for its count
     /// ([`solve::Searched`]).
     pub searched: solve::Searched,
