@@ -123,6 +123,7 @@ fn merged(classes: &Classes, groups: &[Vec<usize>]) -> Classes {
         confidence: parts.iter().map(|&(_, s)| s).collect(),
         gap: classes.gap,
         finer: classes.finer,
+        two_prints: Vec::new(),
     }
 }
 
