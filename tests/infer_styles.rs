@@ -653,7 +653,7 @@ fn a_refused_text_card_says_why_the_names_reading_failed() {
     let (code, stderr) = infer(&dir);
     assert_eq!(code, Some(1), "{stderr}");
     // Not cut into classes on main; cut since the number is taken out of
-    // the names (docs/infer.md, "Text cards: the number taken out"), into
+    // the names (docs/infer-journal.md, "Text cards: the number taken out"), into
     // classes that pair into nothing that solves: either is the names'.
     let names_reason = [
         "the pictures do not decide the edges: the halves do not fall into classes",

@@ -180,7 +180,7 @@ fn told_apart(cost: &[Vec<f32>], partner: &[usize], c: usize, d: usize) -> bool 
 /// The worst [`cross_seams`] ratio under which a pairing's seams confirm
 /// its classes: every member of every class continues every member of its
 /// partner clearly better than the median stranger. Measured on dev seeds
-/// 1-10 and seen seeds 58-86 (docs/infer.md, "A class confirmed by its
+/// 1-10 and seen seeds 58-86 (docs/infer-journal.md, "A class confirmed by its
 /// partner's seams"): on the odd seeds, readings that solve had a worst
 /// ratio of at most 0.91 when right and at least 1.00 when wrong; on the
 /// even seeds the wrong ones were at 1.01 and 1.19 (photo 4x4 s66 clean

@@ -100,7 +100,7 @@ pub(crate) fn pair_costs(
 /// parts of a photograph (a white helmet above, an orange suit below),
 /// while two crops of one photograph share its palette: held-out photo 4x4
 /// s58 paired the tops of two crops of the astronaut by palette against
-/// strips that continued clearly (docs/infer.md, "Photo crops: the
+/// strips that continued clearly (docs/infer-journal.md, "Photo crops: the
 /// palette weighed by the spread of hues"). Coded art in many hues
 /// (colour half-discs), whose halves do not continue, keeps `w`.
 pub(crate) fn by_spread(w: Weights, spread: f32) -> Weights {

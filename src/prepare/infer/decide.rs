@@ -44,7 +44,7 @@ pub const WRITE_AT: f32 = 0.9;
 /// Confidence of a pictures reading by its margin (how much more the next
 /// best pairing costs): (margin, share right), linear in between. Measured
 /// on every pictures reading of scripts/bench-infer-styles' seeds 1-39
-/// written whatever its confidence (docs/infer.md, "The pictures
+/// written whatever its confidence (docs/infer-journal.md, "The pictures
 /// calibration measured on seeds 1-40"): from a margin of 0.3, readings
 /// whose support and classes are sure were all right, (right + 1) /
 /// (readings + 2) at least 0.9; below 0.3, wrong ones are common.
@@ -82,7 +82,7 @@ const ONE_NAME_TWICE: f32 = 0.0;
 /// in the card's number ([`Pairing::number_in_name`]): such a class is a
 /// name misread, and pairing it is a guess. The text 3x3 of seed 15 made
 /// unsolvable was written wrong at 0.97 so (two misread copies of "TIGER
-/// unten" paired with each other); docs/infer.md, "Text cards: the
+/// unten" paired with each other); docs/infer-journal.md, "Text cards: one name in several classes, and the
 /// number in a name".
 const NUMBER_IN_NAME: f32 = 0.0;
 /// The confidence of a names reading whose classes all resemble each other

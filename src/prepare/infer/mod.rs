@@ -291,7 +291,7 @@ pub fn infer(input_dir: &Path, limits: PictureLimits) -> Result<Inferred, Puzzle
 /// Placements the count of a written reading may make beyond those the
 /// check that its pairing solves made: about 3 s at the solver's rate
 /// (docs/performance.md), so a 6x6 of few pictures, whose whole count
-/// takes minutes, is reported as "at least" (docs/infer.md, "The check
+/// takes minutes, is reported as "at least" (docs/infer-journal.md, "The check
 /// that a pairing solves, two orders in turn").
 const COUNT_BUDGET: u64 = 20_000_000;
 

@@ -78,7 +78,7 @@ pub(crate) fn resemblance(reps: &[&Half]) -> (Vec<Vec<f32>>, Differences) {
 /// reads a glyph and all lie on one ground. The pairing is then chosen by
 /// solvability alone, which on art the names reading cannot read (emoji
 /// halves, line drawings: scripts/unseen-styles.py) paired wrong classes
-/// and was written at 0.97 (docs/infer.md, "Art nobody tuned for").
+/// and was written at 0.97 (docs/infer-journal.md, "Art nobody tuned for").
 pub(crate) fn silent(score: &[Vec<f32>]) -> bool {
     let off = || {
         score

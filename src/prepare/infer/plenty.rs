@@ -6,7 +6,7 @@
 //! cannot see this (the coarse puzzle solves at once) and neither can the
 //! margin (a coarse cut leaves few pairings, so none is a close rival).
 //! A puzzle made to be solved has few solutions, and a count that reaches
-//! the count's cap is the one sign left: docs/infer.md, "A reading with
+//! the count's cap is the one sign left: docs/infer-journal.md, "A reading with
 //! a great many solutions", has the counts measured.
 
 use super::decide::WRITE_AT;

@@ -39,7 +39,7 @@ pub(super) fn read_names(
     // puzzle gives, and fewer classes solve more easily.
     // Classes merged by the words they read as, whatever the ink says,
     // were tried and backed out: on corpus cards saved as JPEG quality 35
-    // they paired misread names and two were written wrong (docs/infer.md,
+    // they paired misread names and two were written wrong (docs/infer-journal.md,
     // "Corpus cards after JPEG: the merge by words backed out"). The walk
     // merges only where the ink's own ladder goes next.
     let mut first = None;

@@ -3,7 +3,7 @@
 //! a little are read in turn, and the first that solves at a confidence
 //! `infer` writes is taken.
 //!
-//! Photo crops after damage (held-out seeds 110-117, docs/infer.md, "Photo
+//! Photo crops after damage (held-out seeds 110-117, docs/infer-journal.md, "Photo
 //! crops after damage: a finer cut read when the chosen one is refused")
 //! keep their prints apart (every print's copies nearer each other than any
 //! other print's halves) but the jumps between them shrink: the two halves

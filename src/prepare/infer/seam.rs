@@ -52,7 +52,7 @@ pub(crate) const USED: [Measure; 2] = [Measure::Band, Measure::Outline];
 /// where the colours alone differ by little: the photograph's shading
 /// carries on across the cut. Coded art in spread hues (half-discs, whose
 /// solid and pale fills do not continue) keeps the band alone: with the
-/// prediction, 5 of its 20 dev cases fell below 0.9 (docs/infer.md, "Photo
+/// prediction, 5 of its 20 dev cases fell below 0.9 (docs/infer-journal.md, "Photo
 /// crops: the shading continued across the seam").
 pub(crate) const UNSPREAD: [Measure; 1] = [Measure::Prediction];
 

@@ -8,7 +8,7 @@
 //! (a name split in two, two names in one class) looks the same: its
 //! best-fitting pairing solves nothing either. What tells them apart,
 //! measured on unsolvable and solvable puzzles of all six styles
-//! (docs/infer.md, "Unsolvable puzzles read as they are"): with classes cut
+//! (docs/infer-journal.md, "Unsolvable puzzles read as they are"): with classes cut
 //! wrong the names fit several pairings about as well (the best leads the
 //! next by under 10 % of its score), with classes cut right the best leads
 //! by 20 % or more; but four puzzles whose classes were cut wrong (one

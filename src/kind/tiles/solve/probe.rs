@@ -4,7 +4,7 @@
 //! The time to a first solution is heavy-tailed and depends on where the
 //! search starts: on the planted 6x6s of the benchmark, row-major took 161
 //! million placements where the spiral from the centre took 8 million, and
-//! on others the other way round (docs/infer.md, "The check that a pairing
+//! on others the other way round (docs/infer-journal.md, "The check that a pairing
 //! solves, two orders in turn"). `infer` asks this of every candidate
 //! pairing and needs only yes, no, or "not known within the budget". The
 //! probe gives each order an allowance, then twice that, and so on; the

@@ -9,7 +9,7 @@
 //! the difference of its two counts) face out, and all surpluses together
 //! fit the border (`2 (rows + cols)` edges). `infer` asks whether
 //! pairings of the halves it read solve, and a wrong pairing of a 6x6 may
-//! fail this count (docs/infer.md, "Speed, 2026-11-27: hopeless pairings
+//! fail this count (docs/infer-journal.md, "Speed, 2026-11-27: hopeless pairings
 //! counted out").
 
 use crate::kind::tiles::model::{Edge, Matching, Puzzle};

@@ -21,7 +21,7 @@ const SEAMS_AGAINST: f32 = 0.7;
 /// crops of one photograph or two flags of one outer colour may share
 /// more. Held-out photo 3x3 s109 (two crops of the coffee photograph) and
 /// colour-band flags 5x5 s1003 were written so, wrong, at 0.93-0.97
-/// (docs/infer.md, "Unsolvable against the seams").
+/// (docs/infer-journal.md, "Unsolvable against the seams").
 pub(super) fn seams_against(
     side: usize,
     classes: &Classes,

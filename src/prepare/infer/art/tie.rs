@@ -41,7 +41,7 @@ fn continues(seams: &[Vec<f32>], a: usize, b: usize) -> bool {
 /// (scripts/unseen-styles.py `bands`) show one middle colour at the seam
 /// for several pictures, and their halves differ in colour: the palette
 /// joined two halves of one outer colour and the reading was written wrong
-/// at 0.93-0.96 (docs/infer.md, "Art nobody tuned for").
+/// at 0.93-0.96 (docs/infer-journal.md, "Art nobody tuned for").
 fn exchangeable(seams: &[Vec<f32>], pairs: &[(usize, usize)]) -> Option<[usize; 4]> {
     let going: Vec<(usize, usize)> = pairs
         .iter()

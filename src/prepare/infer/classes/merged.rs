@@ -13,7 +13,7 @@
 //! confidence (its spread against its nearest stranger) sees it: the two
 //! prints are far from every stranger.
 //!
-//! Two signs, one per reading (docs/infer.md, "A class that is really two
+//! Two signs, one per reading (docs/infer-journal.md, "A class that is really two
 //! pictures' halves"):
 //!
 //! * the pictures reading: the class's members fall into two groups, each
@@ -35,12 +35,12 @@ use super::Classes;
 /// Why a pictures reading with such a class is refused.
 pub(crate) const REFUSAL: &str = "a class of halves falls into two groups that look clearly different: the halves of two pictures were probably taken for one, and the puzzle read is coarser than the true one";
 /// The least [`least_support`] of a names reading's pairing read as a
-/// puzzle without solutions: measured in docs/infer.md ("A class that is
+/// puzzle without solutions: measured in docs/infer-journal.md ("A class that is
 /// really two pictures' halves"), right such readings 0.19 and more, the
 /// one written wrong 0.
 pub(crate) const PARTNERED: f32 = 0.05;
 /// How many times the nearest pair across the two groups must lie farther
-/// than the farthest pair within one: measured in docs/infer.md ("A class
+/// than the farthest pair within one: measured in docs/infer-journal.md ("A class
 /// that is really two pictures' halves").
 pub(crate) const APART: f32 = 4.0;
 /// The confidence of a reading with such a class: at most this, a

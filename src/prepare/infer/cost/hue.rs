@@ -55,7 +55,7 @@ pub(super) fn hue_span(hues: &[(f32, f32)]) -> (f32, f32) {
 /// See [`hue_span`]: the share of the median second nearest hue that is
 /// "far", and the medians (degrees) under which hues weigh nothing and
 /// from which they weigh fully. Chosen on the development seeds' odd
-/// half and checked on the even half (docs/infer.md, "Coded art: the hue
+/// half and checked on the even half (docs/infer-journal.md, "Coded art: the hue
 /// against the puzzle's spread").
 const SPAN_SHARE: f32 = 0.5;
 const SPREAD_NOISE: f32 = 6.0;

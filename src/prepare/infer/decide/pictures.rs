@@ -61,7 +61,7 @@ pub(crate) fn confidence(r: &art::Reading) -> f32 {
 /// alike, each in one class; the finer cuts' jumps 2.37 and 1.51) and its
 /// pairing, solving nothing, was written wrong at 0.99 once JPEG's block
 /// shifts were discounted; the readings that solved nothing and were right
-/// showed at most 1.24 there (docs/infer.md, "JPEG's colour shifts under a
+/// showed at most 1.24 there (docs/infer-journal.md, "JPEG's colour shifts under a
 /// noticeable difference").
 const FINER_CUT_UNSOLVED: f32 = 0.5;
 
@@ -78,7 +78,7 @@ const UNSOLVED: f32 = 2.0;
 
 /// Margins below this are written on the margin alone at 0.9 to 0.95
 /// ([`super::CALIBRATION`]): measured 14 right of 14 on seeds 1-40 and 4 of 5 on
-/// the held-out seeds 58-71 (docs/infer.md, "The board check"), the wrong one
+/// the held-out seeds 58-71 (docs/infer-journal.md, "The board check"), the wrong one
 /// (photo crops, 4x4 of held-out seed 66, margin 0.35) a pairing whose
 /// solved board put two halves side by side that continue each other no
 /// better than strangers (worst seam 1.01; the right ones 0.17 to 0.88).

@@ -47,7 +47,7 @@ const CLIPPED: f32 = 250.0;
 /// The least change of light across a puzzle's median tile (its log from
 /// corner to corner: 0.1 is 10 %) that is taken off. A wood's grain fits a
 /// slope of its own along the diagonals, which must not be taken for light
-/// (docs/infer.md, "Uneven light evened before the halves are read").
+/// (docs/infer-journal.md, "Uneven light evened before the halves are read").
 const EVEN_FROM: f32 = 0.1;
 
 /// The light's slope across a tile: log-brightness per working pixel along

@@ -76,7 +76,7 @@ pub(super) fn number(tile: &Work, side: usize, ground: [f32; 3], threshold: f32)
     // yet, 1: dark, 2: not): the search asks it of every neighbour of
     // every pixel it reaches, eight times a pixel on a picture whose dark
     // ink fills the centre, and that was most of the names reading's time
-    // on the 6x6 pictures (docs/infer.md, "Speed, 2026-11-27").
+    // on the 6x6 pictures (docs/infer-journal.md, "Speed, 2026-11-27").
     let mut memo = vec![0u8; span * span];
     let mut dark = |u: usize, v: usize| {
         let i = at(u, v);

@@ -4,7 +4,7 @@
 //! into floats, then a row pass rounded to bytes). `image`'s version reads
 //! and writes one pixel at a time through its generic pixel traits; on a
 //! 6x6 its 36 resamplings to the working side were an eighth of what the
-//! pictures reading costs (docs/infer.md, "Speed, 2026-11-27"). Here each
+//! pictures reading costs (docs/infer-journal.md, "Speed, 2026-11-27"). Here each
 //! pass runs over whole rows, every output value still summing its inputs
 //! in the order `image` does.
 

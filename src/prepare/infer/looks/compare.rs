@@ -173,7 +173,7 @@ impl Block {
 /// on every tile, since each is compressed at its own quality: copies of a
 /// half then lie two to three times farther apart than clean copies, and
 /// the classes' confidence, their spread over the nearest stranger, falls
-/// below what is written (docs/infer.md, "JPEG's colour shifts under a
+/// below what is written (docs/infer-journal.md, "JPEG's colour shifts under a
 /// noticeable difference"). Two prints mostly differ by far more than this
 /// where they differ; but two crops of one photograph may not, which is why
 /// pictures not compressed keep every difference.

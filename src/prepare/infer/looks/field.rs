@@ -4,7 +4,7 @@
 //! at its own angle, so a half and its copy on another tile sit on
 //! different colours. Weighed as picture (the tile shows no plain ground,
 //! [`super::ground`] finds none), that ground outweighed the figures: the
-//! copies of one half lay farther apart than strangers (docs/infer.md,
+//! copies of one half lay farther apart than strangers (docs/infer-journal.md,
 //! "Emoji on a gradient: the ground fitted across the tile").
 //!
 //! The ground is fitted where bought puzzles show it, along the diagonals
@@ -84,7 +84,7 @@ impl Field {
 /// brightness slope is no light: evened away
 /// ([`crate::prepare::infer::halves::light`]), it darkened and lightened
 /// the figures on it, which the ground does not, and copies of a half lay
-/// twice as far apart (docs/infer.md, "Emoji on a gradient").
+/// twice as far apart (docs/infer-journal.md, "Emoji on a gradient").
 pub(crate) fn coloured_ground(fields: &[Option<Field>]) -> bool {
     let mut changes: Vec<f32> = fields
         .iter()

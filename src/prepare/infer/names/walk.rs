@@ -10,7 +10,7 @@
 //!
 //! Merging every two classes that read as the same words was tried and
 //! backed out: after JPEG a thin print's words are misread, and two
-//! corpus cards were written wrong by it (docs/infer.md, "Corpus cards
+//! corpus cards were written wrong by it (docs/infer-journal.md, "Corpus cards
 //! after JPEG: the merge by words backed out"). Here the merges go in the
 //! ink's own order instead: the classes are merged as average linkage
 //! would, nearest two first, and only while those two read as the same
