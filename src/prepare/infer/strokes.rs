@@ -191,7 +191,7 @@ pub(crate) fn distance(a: &Strokes, b: &Strokes) -> f32 {
 const SCALE: f32 = 0.02;
 
 /// Adds the strokes' distance of every two halves to `dist` (the looks',
-/// [`super::art::look_distances`]).
+/// [`super::art::classes_of`]).
 pub(crate) fn add_to(dist: &mut [Vec<f32>], strokes: &[Strokes]) {
     let n = strokes.len();
     let mut own = vec![vec![0.0f32; n]; n];
