@@ -59,6 +59,20 @@ impl Work {
         let (x, y) = frame(side, u, v);
         self.px[y * WORK + x]
     }
+
+    /// The summed colour of the `cell` x `cell` block from `(u0, v0)` in
+    /// side `side`'s frame (see [`Work::at`]): the looks and the strokes
+    /// read their cells so.
+    pub(crate) fn cell_sum(&self, side: usize, (u0, v0): (usize, usize), cell: usize) -> [f32; 3] {
+        let mut sum = [0.0f32; 3];
+        for v in v0..v0 + cell {
+            for u in u0..u0 + cell {
+                let p = self.at(side, u, v);
+                (0..3).for_each(|k| sum[k] += p[k]);
+            }
+        }
+        sum
+    }
 }
 
 /// What one half looks like.

@@ -156,13 +156,7 @@ fn describe_side(tile: &Work, side: usize, ground: &Ground) -> Look {
             continue;
         }
         let (u0, v0) = ((i % COLS) * CELL, (i / COLS) * CELL);
-        let mut sum = [0.0f32; 3];
-        for v in v0..v0 + CELL {
-            for u in u0..u0 + CELL {
-                let p = tile.at(side, u, v);
-                (0..3).for_each(|k| sum[k] += p[k]);
-            }
-        }
+        let sum = tile.cell_sum(side, (u0, v0), CELL);
         let n = (CELL * CELL) as f32;
         *cell = lab(sum.map(|s| s / n));
         fg[i] = ground.picture(side, u0 + CELL / 2, v0 + CELL / 2, *cell);

@@ -70,14 +70,7 @@ fn describe_side(tile: &Work, side: usize) -> Strokes {
     let n = (CELL * CELL) as f32;
     let light: Vec<f32> = (0..COLS * ROWS)
         .map(|i| {
-            let (u0, v0) = ((i % COLS) * CELL, (i / COLS) * CELL);
-            let mut sum = [0.0f32; 3];
-            for v in v0..v0 + CELL {
-                for u in u0..u0 + CELL {
-                    let p = tile.at(side, u, v);
-                    (0..3).for_each(|k| sum[k] += p[k]);
-                }
-            }
+            let sum = tile.cell_sum(side, ((i % COLS) * CELL, (i / COLS) * CELL), CELL);
             lab(sum.map(|s| s / n))[0]
         })
         .collect();
