@@ -645,6 +645,35 @@ def report(results, styles):
                                                      "" if solvable else " (unsolvable)", why))
 
 
+def adopt(styles, art):
+    """Makes this module draw `styles` with `art(style, side, tokens, rng)`,
+    whose `tile(index, edges)` draws one tile: how unseen-styles.py and
+    clipart-styles.py bring their own art to this planting and bench."""
+    global STYLES, draw
+
+    def draw_with(style, folder, tiles, tokens, rng):
+        side = rng.choice([200, 240, 280, 320])
+        drawer = art(style, side, tokens, rng)
+        for i, edges in enumerate(tiles):
+            drawer.tile(i, edges).convert("RGB").save(folder / "input" / ("%d.png" % (i + 1)))
+
+    STYLES, draw = styles, draw_with
+
+
+def styles_main(argv, doc):
+    """The command line of a script that adopted its own styles."""
+    if len(argv) >= 2 and argv[1] == "bench":
+        rest = argv[2:]
+        if "--styles" not in rest:
+            rest += ["--styles", ",".join(STYLES)]
+        bench(rest)
+    elif len(argv) == 8 and argv[1] == "make":
+        _, _, style, size, seed, kind, solvable, out = argv
+        make(style, int(size), int(seed), kind, solvable == "yes", out)
+    else:
+        raise SystemExit(doc)
+
+
 if __name__ == "__main__":
     if len(sys.argv) == 5 and sys.argv[1] == "fixture":
         fixture(sys.argv[2], int(sys.argv[3]), sys.argv[4])

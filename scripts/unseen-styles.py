@@ -268,24 +268,7 @@ class Unseen:
         return getattr(self, "pic_" + self.name)(t)
 
 
-def draw(style, folder, tiles, tokens, rng):
-    side = rng.choice([200, 240, 280, 320])
-    art = Unseen(style, side, tokens, rng)
-    for i, edges in enumerate(tiles):
-        art.tile(i, edges).convert("RGB").save(folder / "input" / ("%d.png" % (i + 1)))
-
-
-base.draw = draw
-base.STYLES = STYLES
+base.adopt(STYLES, Unseen)
 
 if __name__ == "__main__":
-    if len(sys.argv) >= 2 and sys.argv[1] == "bench":
-        argv = sys.argv[2:]
-        if "--styles" not in argv:
-            argv += ["--styles", ",".join(STYLES)]
-        base.bench(argv)
-    elif len(sys.argv) == 8 and sys.argv[1] == "make":
-        _, _, style, size, seed, kind, solvable, out = sys.argv
-        base.make(style, int(size), int(seed), kind, solvable == "yes", out)
-    else:
-        raise SystemExit(__doc__)
+    base.styles_main(sys.argv, __doc__)
