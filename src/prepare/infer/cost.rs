@@ -30,7 +30,7 @@ pub(crate) struct Weights {
 
 /// The weights `infer` uses: the hue term added at the others' weight
 /// (chosen on the development seeds' odd half among 0.5 to 2, checked on
-/// the even half; docs/infer.md).
+/// the even half; docs/infer-journal.md).
 pub(crate) const WEIGHTS: Weights = Weights {
     band: 1.0,
     outline: 1.0,

@@ -95,7 +95,7 @@ pub(crate) fn silent(score: &[Vec<f32>]) -> bool {
 
 /// Placements the solver may make over all candidate pairings of one
 /// puzzle. A count, not a time, so a refusal is the same on every machine
-/// (what it takes on one is in docs/infer.md): far more than a 3x3 needs
+/// (what it takes on one is in docs/infer-journal.md): far more than a 3x3 needs
 /// (every candidate of a corpus card together takes under a million) and
 /// enough for a 6x6 whose best-looking pairing solves; a large board whose
 /// pairings keep failing stops here instead of searching for minutes.

@@ -39,7 +39,7 @@ const SOLVING_BELOW: f32 = pairing::SURE_MARGIN;
 const CLASS_SURE: f32 = 0.5;
 
 /// The confidence of such a reading: measured on the readings that pass
-/// (docs/infer.md, 53 of 53 right on unsolvable and solvable puzzles of
+/// (docs/infer-journal.md, 53 of 53 right on unsolvable and solvable puzzles of
 /// all six styles, the benchmark's seeds 1-10 and 58-64 and the corpus),
 /// (right + 1) / (readings + 2) = 0.98, given as 0.97.
 pub(crate) const CONFIDENCE: f32 = 0.97;

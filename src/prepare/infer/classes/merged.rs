@@ -44,7 +44,7 @@ pub(crate) const PARTNERED: f32 = 0.05;
 /// that is really two pictures' halves").
 pub(crate) const APART: f32 = 4.0;
 /// The confidence of a reading with such a class: at most this, a
-/// refusal (measured in docs/infer.md: of the readings so marked on the
+/// refusal (measured in docs/infer-journal.md: of the readings so marked on the
 /// seen material, none was written right that is not named there).
 pub(crate) const CONFIDENCE: f32 = 0.5;
 /// Added to the spread within the groups, as a share of the class's
