@@ -137,17 +137,21 @@ fn a_reading_whose_count_reaches_the_cap_is_refused() {
 
 /// Clip art of another hand (scripts/clipart-styles.py `openclip`, the
 /// Open Clip Art Library's drawings): a 6x6 of six pictures whose twelve
-/// classes were read right and paired wrong by the seams, a pairing the
-/// solver neither solved nor proved unsolvable within its budget. Main
-/// wrote it at 0.91, 18 edges wrong; nothing checks such a pairing, and
-/// it is refused.
+/// classes were read right and paired wrong by the seams. The solver once
+/// neither solved that pairing nor proved it unsolvable within its
+/// budget, and it was written at 0.91, 18 edges wrong; with the probe's
+/// orders sharing their units it is proved unsolvable, and was written
+/// unsolvable at 0.92. The true pairing, the seams' second, costs only
+/// 0.815 more and is never ruled out (it solves): whatever the solver
+/// answers for the first, "unsolvable" is refused while it is that near
+/// (`art::open`).
 #[test]
 fn a_pairing_the_solver_neither_solved_nor_ruled_out_is_refused() {
     let (_tmp, dir, expect) = copy("openclip-unchecked", true);
     assert_eq!(expect, "refused");
     let (code, stderr) = check(&dir);
     assert_eq!(code, Some(1), "{stderr}");
-    assert!(stderr.contains("neither solved the puzzle"), "{stderr}");
+    assert!(stderr.contains("the puzzle may be solvable"), "{stderr}");
     assert!(!stderr.contains("differs:"), "{stderr}");
 }
 

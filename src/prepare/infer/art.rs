@@ -59,6 +59,10 @@ pub(crate) struct Reading {
     /// continues the seams better ([`against::seams_against`]): the colour terms
     /// outweighed the seams, and "unsolvable" rests on them alone.
     pub seams_against: bool,
+    /// For a reading that solves nothing: the nearest rival pairing the
+    /// solver did not rule out ([`open::nearest`]), which holds it back when
+    /// near ([`open::is_near`]).
+    pub open: Option<open::Open>,
     /// The board check ([`board::worst_seam`]) of the chosen pairing's first
     /// solution, when it solves and its margin is one the check may veto
     /// ([`super::decide::BOARD_CHECKED_BELOW`]).
@@ -137,6 +141,8 @@ pub(crate) fn read(
     // What the checks of the candidates that may be chosen (the first, and
     // the first that solves) searched, for the count of the chosen one.
     let mut searched = [solve::Searched::default(), solve::Searched::default()];
+    // What the solver said of each candidate checked, in order.
+    let mut checks: Vec<open::Check> = Vec::new();
     for (at, (c, pairs)) in candidates.iter().enumerate() {
         let clock = super::timing::start();
         let noted = &mut searched[usize::from(at > 0)];
@@ -148,6 +154,7 @@ pub(crate) fn read(
         *noted = probe.searched;
         clock.solve("art-check", probe.nodes);
         spent += probe.nodes;
+        checks.push(probe.solves);
         if std::env::var_os("UNSCRAMBLE_INFER_DEBUG").is_some() {
             eprintln!(
                 "DEBUGART candidate {at} cost {c:.3} solves={:?} nodes={} of {} pairs {pairs:?}",
@@ -240,6 +247,23 @@ pub(crate) fn read(
         doubt.sort_unstable();
         doubt.dedup();
     }
+    // A reading that solves nothing, against the nearest rival the solver
+    // did not rule out ([`open`]): the classes the two pair otherwise are
+    // in doubt when it is near.
+    let open = if solves {
+        None
+    } else {
+        let costs: Vec<f32> = candidates.iter().map(|(c, _)| *c).collect();
+        open::nearest(&costs, &checks, at)
+    };
+    if std::env::var_os("UNSCRAMBLE_INFER_DEBUG").is_some() {
+        eprintln!("DEBUG open: {open:?} of {} checked", checks.len());
+    }
+    if let Some(o) = open.filter(|&o| open::is_near(Some(o))) {
+        doubt.extend(changed_classes(&pairs, &candidates[o.at].1));
+        doubt.sort_unstable();
+        doubt.dedup();
+    }
     let first_solving = first_solving.filter(|&(i, _)| i == at);
     let [first, solving] = searched;
     // Coded art in hues spread round the circle (half-discs whose two
@@ -267,6 +291,7 @@ pub(crate) fn read(
         costs: cost,
         support,
         seams_against: seams_against.is_some(),
+        open,
         worst_seam,
     })
 }
@@ -296,6 +321,7 @@ fn partner(pairs: &[(usize, usize)], x: usize) -> Option<usize> {
 }
 
 mod against;
+pub(crate) mod open;
 #[cfg(test)]
 mod tests;
 mod tie;

@@ -11,10 +11,10 @@
 //! (see [`CALIBRATION`] and the docs' calibration table).
 
 use super::art;
-use super::classes::{merged, Classes};
+use super::classes::Classes;
 use super::pairing::{self, Pairing};
 use super::unsolvable;
-use pictures::{confidence, vetoed};
+use pictures::confidence;
 pub(crate) use pictures::{BOARD_CHECKED_BELOW, CLASS_SURE};
 
 /// Where a reading came from.
@@ -226,9 +226,13 @@ fn decide_at(
         None => (c, p),
     });
     let from_art = |r: art::Reading| {
-        let vetoed = vetoed(&r);
-        let two_prints = !r.classes.two_prints.is_empty();
-        let against = !r.solves && r.seams_against;
+        let refusal = (art_confidence < art_write_at).then(|| {
+            format!(
+                "{} (confidence {:.2}, at least {WRITE_AT} needed)",
+                pictures::why(&r),
+                super::two_places_down(art_confidence)
+            )
+        });
         let pairing = Pairing {
             puzzle: pairing::puzzle(side, &r.classes.of, &r.pairs),
             pairs: r.pairs,
@@ -248,21 +252,6 @@ fn decide_at(
             support: 1.0,
             searched: r.searched,
         };
-        let refusal = (art_confidence < art_write_at).then(|| {
-            let why = if two_prints {
-                merged::REFUSAL
-            } else if against {
-                "the colours pair the classes into a puzzle without solutions, but a pairing that solves continues the seams better"
-            } else if vetoed {
-                "another pairing of the classes continues the seams almost as well, and the board it solves puts two halves side by side that continue each other no better than strangers"
-            } else {
-                "another pairing of the classes continues the seams almost as well"
-            };
-            format!(
-                "{why} (confidence {:.2}, at least {WRITE_AT} needed)",
-                super::two_places_down(art_confidence)
-            )
-        });
         Verdict {
             classes: r.classes,
             pairing,
@@ -341,6 +330,8 @@ fn decide_at(
     }
 }
 mod debug;
+#[cfg(test)]
+mod open_tests;
 mod pictures;
 #[cfg(test)]
 mod tests;

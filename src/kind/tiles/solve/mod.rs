@@ -14,6 +14,7 @@ mod order;
 mod parallel;
 mod probe;
 mod search;
+mod shared;
 mod surplus;
 mod symmetry;
 mod tables;
@@ -204,6 +205,12 @@ pub fn solve(puzzle: &Puzzle, limits: &Limits) -> Outcome {
 pub struct Searched {
     key: Option<(Puzzle, Order, bool, bool, TurnOrder)>,
     units: Vec<Option<unit::Found>>,
+    /// Whether a search taking the units counts them as placements made
+    /// (against its budget and in its outcome): `false`, the outcome is the
+    /// one it would have had on its own. The probe takes them free, as it
+    /// takes units the other order searched, which may lie anywhere in its
+    /// own order (see `shared`).
+    free: bool,
 }
 
 impl Searched {
@@ -248,6 +255,7 @@ pub fn solve_noting(puzzle: &Puzzle, limits: &Limits, searched: &mut Searched) -
         *searched = Searched {
             key: Some(key),
             units: Vec::new(),
+            free: searched.free,
         };
     }
     search_all(puzzle, limits, Some(searched))
@@ -282,14 +290,21 @@ fn search_all(puzzle: &Puzzle, limits: &Limits, searched: Option<&mut Searched>)
     };
     let listed = budget.listed;
     let known = searched.as_ref().map_or(&[][..], |s| &s.units[..]);
-    let merged = parallel::run_all((&tables, &kinds, orbits.as_ref()), &split, budget, known);
+    let free = searched.as_ref().is_some_and(|s| s.free);
+    let merged = parallel::run_all(
+        (&tables, &kinds, orbits.as_ref()),
+        &split,
+        budget,
+        (known, free),
+    );
     if let Some(searched) = searched {
         let noted = parallel::known(&merged, split.units.len());
         if searched.units.len() != noted.len() {
             searched.units = vec![None; noted.len()];
         }
+        // A unit taken free was noted already, with its placements.
         for (slot, n) in searched.units.iter_mut().zip(noted) {
-            if n.is_some() {
+            if slot.is_none() {
                 *slot = n;
             }
         }

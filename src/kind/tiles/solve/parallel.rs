@@ -66,12 +66,15 @@ fn solutions_for(boards: u128, weight: u128) -> usize {
 ///
 /// `known` holds, by unit, the results of units an earlier search of the
 /// same puzzle went through to the end without a solution ([`known`]):
-/// they are taken as they are, as a search of the unit would give them.
+/// they are taken as they are, as a search of the unit would give them;
+/// or, when `free`, whatever their placements, as a unit searched at no
+/// cost (no placements, no tries), so that only the units searched now
+/// count against the budget and in the outcome.
 pub(super) fn run_all(
     (tables, kinds, orbits): (&Tables, &Kinds, Option<&Orbits>),
     split: &Split,
     b: Budget,
-    known: &[Option<Found>],
+    (known, free): (&[Option<Found>], bool),
 ) -> Merged {
     let per_board = u128::from(split.members);
     let max_members = b.max_members;
@@ -111,6 +114,7 @@ pub(super) fn run_all(
                 nodes: b.max_nodes,
             };
             let found = match known.get(i) {
+                Some(Some(f)) if free => costless(f),
                 // Within this search's allowance, or a search of the unit
                 // would stop at the allowance instead.
                 Some(Some(f)) if loop_nodes(f) < quota.nodes => f.clone(),
@@ -198,6 +202,16 @@ pub(super) fn known(merged: &Merged, units: usize) -> Vec<Option<Found>> {
         }
     }
     out
+}
+
+/// A unit searched before, taken at no cost: its placements and tries
+/// zero (it found no solution, so it holds no board).
+fn costless(f: &Found) -> Found {
+    Found {
+        nodes: vec![0; f.nodes.len()],
+        tries: vec![0; f.tries.len()],
+        ..f.clone()
+    }
 }
 
 fn control(deadline: Option<Instant>, cancel: &Cancel, keep: usize) -> Control {

@@ -84,3 +84,32 @@ fn a_count_after_a_probe_is_the_count_alone_in_the_order_that_answered() {
     }
     assert!(orders.contains(&Order::RowMajor), "{orders:?}");
 }
+
+/// With small first allowances the orders take turns many times; sharing
+/// the units each searched, a proof that a board has no solution costs
+/// about one whole search, not up to one in each order, and the answers
+/// are the whole search's.
+#[test]
+fn orders_that_share_their_units_answer_as_a_whole_search() {
+    let mut proofs = 0;
+    for (i, p) in puzzles().iter().enumerate() {
+        let limits = |order| Limits {
+            max_solutions: 1,
+            order,
+            ..Limits::default()
+        };
+        let whole = solve(p, &limits(Order::RowMajor));
+        let probed = super::probe::probe_from(p, u64::MAX / 4, Searched::default(), 64);
+        assert_eq!(probed.solves, Some(whole.total > 0), "puzzle {i}");
+        if whole.total == 0 && p.rows % 2 == 0 {
+            let most = whole.nodes + whole.nodes / 2 + over(p);
+            assert!(
+                probed.nodes <= most,
+                "puzzle {i}: {} > {most}",
+                probed.nodes
+            );
+            proofs += 1;
+        }
+    }
+    assert!(proofs > 0, "no board without a solution");
+}

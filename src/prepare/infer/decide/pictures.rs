@@ -3,8 +3,9 @@
 //! no better than strangers, a solved board with a stranger's seam, a class
 //! that may hold two prints).
 
+use super::super::art::{self, open};
+use super::super::classes;
 use super::super::classes::merged;
-use super::super::{art, classes};
 use super::calibrated;
 
 /// A pictures reading's confidence: calibrated from its margin, which a
@@ -41,6 +42,11 @@ pub(super) fn confidence(r: &art::Reading) -> f32 {
     if !r.solves && r.seams_against {
         pairing = pairing.min(SEAMS_AGAINST_UNSOLVED);
     }
+    // "Unsolvable" while a rival that may be the true pairing, solving or
+    // left unanswered by the solver, is not clearly worse (see `open`).
+    if !r.solves && open::is_near(r.open) {
+        pairing = pairing.min(OPEN_UNSOLVED);
+    }
     // A class whose members fall into two groups that look clearly
     // different may be two prints taken for one: the puzzle read is then
     // coarser than the true one, and solves more easily.
@@ -68,6 +74,27 @@ const FINER_CUT_UNSOLVED: f32 = 0.5;
 /// The confidence of a reading that solves nothing while the seams
 /// prefer a pairing that solves ([`art::Reading::seams_against`]).
 const SEAMS_AGAINST_UNSOLVED: f32 = 0.5;
+
+/// The confidence of a reading that solves nothing while a rival the
+/// solver did not rule out is near ([`open::is_near`]).
+const OPEN_UNSOLVED: f32 = 0.5;
+
+/// Why a pictures reading below the threshold is refused, by what held it
+/// back first.
+pub(super) fn why(r: &art::Reading) -> String {
+    let open = r.open.filter(|_| !r.solves && open::is_near(r.open));
+    if !r.classes.two_prints.is_empty() {
+        merged::REFUSAL.to_string()
+    } else if !r.solves && r.seams_against {
+        "the colours pair the classes into a puzzle without solutions, but a pairing that solves continues the seams better".to_string()
+    } else if let Some(o) = open {
+        open::refusal(o)
+    } else if vetoed(r) {
+        "another pairing of the classes continues the seams almost as well, and the board it solves puts two halves side by side that continue each other no better than strangers".to_string()
+    } else {
+        "another pairing of the classes continues the seams almost as well".to_string()
+    }
+}
 
 /// Classes less sure than this ([`Classes::confidence`]) bound the
 /// pictures reading's confidence.

@@ -154,7 +154,7 @@ fn a_names_reading_whose_classes_all_resemble_each_other_alike_is_refused() {
 /// next pairing 1.94 dearer, and one pair joined by nothing but being
 /// left over (its support 0.01: candidates'
 /// `a_pair_joined_by_nothing_but_being_left_over_has_no_support`).
-fn art_reading(support: f32) -> art::Reading {
+pub(super) fn art_reading(support: f32) -> art::Reading {
     art::Reading {
         classes: classes(),
         pairs: vec![(0, 1), (2, 3)],
@@ -166,6 +166,7 @@ fn art_reading(support: f32) -> art::Reading {
         support,
         searched: Default::default(),
         seams_against: false,
+        open: None,
         worst_seam: None,
     }
 }
