@@ -115,13 +115,15 @@ pub(crate) fn classes_of(
 }
 
 /// Reads the pairing of `classes` from the halves' looks; the solver
-/// checks candidates within `budget` placements.
+/// checks candidates within `budget` placements. `coloured_ground`: the
+/// tiles lie on a ground whose colour changes across them
+/// ([`looks::coloured_ground`]), which [`confirm::confirmed`] weighs.
 pub(crate) fn read(
     side: usize,
     looks: &[Look],
     outlines: &[Option<Outline>],
-    classes: Classes,
-    dist: &[Vec<f32>],
+    (classes, dist): (Classes, &[Vec<f32>]),
+    coloured_ground: bool,
     budget: u64,
 ) -> Result<Reading, String> {
     let k = classes.members.len();
@@ -200,9 +202,14 @@ pub(crate) fn read(
     let solves = first_solving.is_some_and(|(i, _)| i == at);
     let mut classes = classes;
     if solves && classes.least_sure() < super::decide::CLASS_SURE {
-        if let Some(sure) =
-            confirm::confirmed(looks, outlines, &classes, (dist, &cost), &pairs, spread)
-        {
+        if let Some(sure) = confirm::confirmed(
+            looks,
+            outlines,
+            &classes,
+            (dist, &cost),
+            &pairs,
+            (spread, coloured_ground),
+        ) {
             classes.confidence = sure;
         }
     }

@@ -93,13 +93,15 @@ fn cross_seams(
 /// `pairs`) not counted as strangers: the two halves of one photo crop show
 /// the two sides of one line of the photograph and may look closer to each
 /// other than to any other print, which says nothing against either class.
-/// Nor, for a class no wider than most ([`WIDE`]), the members of a class
-/// the seams tell apart from it ([`told_apart`]).
+/// Nor, for a class no wider than most ([`WIDE`]) or on a coloured ground
+/// (`coloured_ground`, see [`confirmed`]), the members of a class the seams
+/// tell apart from it ([`told_apart`]).
 fn looks_beside_partner(
     dist: &[Vec<f32>],
     cost: &[Vec<f32>],
     classes: &Classes,
     pairs: &[(usize, usize)],
+    coloured_ground: bool,
 ) -> Vec<f32> {
     let k = classes.members.len();
     let mut partner = vec![usize::MAX; k];
@@ -124,7 +126,7 @@ fn looks_beside_partner(
                 return classes.confidence[c];
             }
             let beside = |b: usize| classes.of[b] != c && classes.of[b] != partner[c];
-            let narrow = spreads[c] <= WIDE * typical;
+            let narrow = coloured_ground || spreads[c] <= WIDE * typical;
             let unlike =
                 |b: usize| beside(b) && !(narrow && told_apart(cost, &partner, c, classes.of[b]));
             // When the seams tell every other class apart from it, nothing
@@ -153,7 +155,8 @@ fn width(dist: &[Vec<f32>], members: &[usize]) -> f32 {
 /// class, 2.5 times the median; the least sure classes of one print in the
 /// photo crops of dev seeds 1-10 and seen 58-93 measured 0.9 to 1.8 times,
 /// up to 2.6 after a scan): its nearest strangers all count, however the
-/// seams tell them apart.
+/// seams tell them apart. Not on a coloured ground, where the ground under
+/// each copy widens one print's class ([`confirmed`]).
 const WIDE: f32 = 1.5;
 
 /// How much dearer, in pair cost ([`super::cost`]), exchanging the partners
@@ -196,19 +199,30 @@ pub(crate) const CONFIRMS_BELOW: f32 = 0.95;
 /// continue alike (held-out photo 4x4 s70, A's and B's `+` halves in one
 /// class, their `-` halves in its partner) pass the seams but not this.
 /// `hue_spread` is the puzzle's ([`super::cost::Terms::spread`]), which
-/// weighs the seam measures ([`seam::in_use`]). `None` when the seams
-/// confirm nothing.
+/// weighs the seam measures ([`seam::in_use`]).
+///
+/// `coloured_ground`: the tiles lie on a ground whose colour changes
+/// across them ([`super::looks::coloured_ground`]: emoji on a gradient).
+/// There a class's spread says little about two prints: each copy of a
+/// half lies on other colours of the ramp, its anti-aliased rim mixes in
+/// that colour, and a figure near the ground's colour is picture on one
+/// tile and ground on another; one print's classes measured 1.5 to 2.9
+/// times the puzzle's median spread on unseen seeds 1001-1033
+/// (docs/infer-journal.md, "Emoji on a gradient: classes the seams
+/// confirm"). The [`WIDE`] rule is then not applied: a class is judged
+/// beside the prints the seams do not tell apart, wide or not. `None`
+/// when the seams confirm nothing.
 pub(crate) fn confirmed(
     looks: &[Look],
     outlines: &[Option<Outline>],
     classes: &Classes,
     (dist, cost): (&[Vec<f32>], &[Vec<f32>]),
     pairs: &[(usize, usize)],
-    hue_spread: f32,
+    (hue_spread, coloured_ground): (f32, bool),
 ) -> Option<Vec<f32>> {
     let cross = cross_seams(looks, outlines, classes, pairs, hue_spread);
     let worst = cross.iter().copied().fold(0.0f32, f32::max);
-    let beside = looks_beside_partner(dist, cost, classes, pairs);
+    let beside = looks_beside_partner(dist, cost, classes, pairs, coloured_ground);
     if std::env::var_os("UNSCRAMBLE_INFER_DEBUG_CONFIRM").is_some() {
         let show = |v: &[f32]| {
             v.iter()

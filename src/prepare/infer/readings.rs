@@ -193,7 +193,8 @@ pub(super) fn read_art(
     // A ground whose colour changes across the tile (a gradient) has a
     // brightness slope that is no light: the figures on it are not lit.
     let fields = looks::fields(works);
-    let (works, fields) = if looks::coloured_ground(&fields) {
+    let coloured_ground = looks::coloured_ground(&fields);
+    let (works, fields) = if coloured_ground {
         (Cow::Borrowed(works), fields)
     } else {
         match halves::light::evened(works) {
@@ -238,8 +239,8 @@ pub(super) fn read_art(
         side,
         &looks,
         &outlines,
-        classes,
-        &dist,
+        (classes, &dist),
+        coloured_ground,
         pairing::NODE_BUDGET,
     )
 }
