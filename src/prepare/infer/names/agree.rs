@@ -65,6 +65,11 @@ fn agree(members: &[Vec<usize>], ids: &[Vec<usize>]) -> bool {
 /// with the cut ([`words_agree`]); leaves the classes as they are
 /// otherwise.
 pub(crate) fn lift(classes: &mut Classes, halves: &[Half]) {
+    // Classes already that sure bound nothing: the words are not read
+    // (reading every half's words costs as much as a cut's pairing).
+    if classes.least_sure() >= WORDS_SURE {
+        return;
+    }
     let agree = words_agree(classes, halves);
     if std::env::var_os("UNSCRAMBLE_INFER_DEBUG").is_some() {
         eprintln!(
