@@ -94,7 +94,7 @@ const NAMES_SILENT: f32 = 0.0;
 /// A names reading with a class less sure than this is as sure as that
 /// class: it grouped pictures it cannot read (photo crops taken for ink on
 /// a wood ground).
-const NAMES_CLASS_SURE: f32 = 0.5;
+pub(crate) const NAMES_CLASS_SURE: f32 = 0.5;
 
 /// A names reading's confidence: its margin's bin in
 /// [`NAMES_CALIBRATION`], bounded by its least sure class when that is

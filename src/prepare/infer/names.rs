@@ -304,6 +304,7 @@ pub(crate) fn one_name_twice(reps: &[&Half]) -> bool {
     })
 }
 
+pub(crate) mod agree;
 pub(crate) mod line;
 mod orient;
 pub(crate) mod split;

@@ -130,6 +130,9 @@ fn pair_names(
     pairing.names_silent = pairing::silent(&score);
     let best = pairing.preferred.as_deref().unwrap_or(&pairing.pairs);
     pairing.support = classes::merged::least_support(&score, best);
+    // The words read half by half confirm the cut: the ink's spread does
+    // not bound the reading's confidence then.
+    names::agree::lift(&mut classes, halves);
     Ok((classes, pairing))
 }
 

@@ -1,0 +1,134 @@
+//! The cut into classes checked against the words written on the halves.
+//!
+//! A names reading is as sure as its least sure class when that is below
+//! [`WORDS_SURE`] (`decide::names_confidence`): a class whose members lie
+//! nearly as far apart as from another class may be two names taken for
+//! one. On names written along their edges after noise or blur
+//! (`unseen-styles.py` labels, 6x6 of seed 1032 after noise) the copies of
+//! one name spread so that the truth's classes, cut right and paired right
+//! by the names, were only 0.49 sure, and the reading was refused. The
+//! words read the cut directly: when every half of each class reads as the
+//! same words ([`super::word_ids`], read half by half), and no two classes
+//! as the same words, no class holds two names and no name is in two
+//! classes, whatever the ink's spread says. The classes are then taken as
+//! sure as the names reading needs; the pairing's margin still decides
+//! how sure the reading is.
+
+use super::super::classes::Classes;
+use super::super::halves::{Half, Mask};
+use super::{word_ids, MAX_LINE};
+
+/// The least class confidence under which the names reading is bounded by
+/// its classes: classes the words agree with are lifted to it.
+pub(crate) const WORDS_SURE: f32 = super::super::decide::NAMES_CLASS_SURE;
+
+/// Whether the words on the halves agree with the cut: every half is a
+/// line of writing ([`written`]) on the card's ground and reads as some
+/// words, the halves of each class as
+/// the same ones, and no two classes as the same ones.
+pub(crate) fn words_agree(classes: &Classes, halves: &[Half]) -> bool {
+    if halves
+        .iter()
+        .any(|h| !h.card_ground || !written(&h.upright))
+    {
+        return false;
+    }
+    let masks: Vec<&Mask> = halves.iter().map(|h| &h.upright).collect();
+    agree(&classes.members, &word_ids(&masks))
+}
+
+/// A line of writing: ink no taller than a name ([`MAX_LINE`]) and at
+/// least twice as long. Marks and drawings (half-discs, stripes, emoji)
+/// are read as words too, one shape everywhere: their agreement says
+/// nothing of names, and the pictures' classes stay as their cut left
+/// them.
+fn written(m: &Mask) -> bool {
+    let (short, long) = (m.w.min(m.h), m.w.max(m.h));
+    m.count > 0 && short <= MAX_LINE && long >= 2 * short
+}
+
+/// [`words_agree`] on the words `ids` of each half: every class with
+/// members reads as one non-empty set of words, each class another.
+fn agree(members: &[Vec<usize>], ids: &[Vec<usize>]) -> bool {
+    let mut read: Vec<&Vec<usize>> = Vec::new();
+    for m in members.iter().filter(|m| !m.is_empty()) {
+        let words = &ids[m[0]];
+        if words.is_empty() || m.iter().any(|&h| ids[h] != *words) || read.contains(&words) {
+            return false;
+        }
+        read.push(words);
+    }
+    !read.is_empty()
+}
+
+/// Lifts every class with members to [`WORDS_SURE`] when the words agree
+/// with the cut ([`words_agree`]); leaves the classes as they are
+/// otherwise.
+pub(crate) fn lift(classes: &mut Classes, halves: &[Half]) {
+    // Classes already that sure bound nothing: the words are not read
+    // (reading every half's words costs as much as a cut's pairing).
+    if classes.least_sure() >= WORDS_SURE {
+        return;
+    }
+    let agree = words_agree(classes, halves);
+    if std::env::var_os("UNSCRAMBLE_INFER_DEBUG").is_some() {
+        eprintln!(
+            "DEBUGAGREE {} classes, the words agree with the cut: {agree}",
+            classes.members.len()
+        );
+    }
+    if !agree {
+        return;
+    }
+    for (c, m) in classes.members.iter().enumerate() {
+        if !m.is_empty() {
+            classes.confidence[c] = classes.confidence[c].max(WORDS_SURE);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::agree;
+
+    /// Six halves: "Birne links" twice, "Birne rechts" twice, "Apfel
+    /// links" twice (words 0 Birne, 1 links, 2 rechts, 3 Apfel).
+    fn ids() -> Vec<Vec<usize>> {
+        vec![
+            vec![0, 1],
+            vec![0, 1],
+            vec![0, 2],
+            vec![0, 2],
+            vec![1, 3],
+            vec![1, 3],
+        ]
+    }
+
+    #[test]
+    fn classes_each_of_one_name_agree() {
+        let members = vec![vec![0, 1], vec![2, 3], vec![4, 5], Vec::new()];
+        assert!(agree(&members, &ids()));
+    }
+
+    #[test]
+    fn a_class_holding_two_names_does_not_agree() {
+        let members = vec![vec![0, 1, 2], vec![3], vec![4, 5]];
+        assert!(!agree(&members, &ids()));
+    }
+
+    #[test]
+    fn one_name_in_two_classes_does_not_agree() {
+        let members = vec![vec![0], vec![1], vec![2, 3], vec![4, 5]];
+        assert!(!agree(&members, &ids()));
+    }
+
+    #[test]
+    fn halves_that_read_as_no_words_do_not_agree() {
+        let members = vec![vec![0, 1], vec![2, 3]];
+        assert!(!agree(
+            &members,
+            &[Vec::new(), Vec::new(), vec![0], vec![0]]
+        ));
+        assert!(!agree(&[Vec::new()], &[]));
+    }
+}
