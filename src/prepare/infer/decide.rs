@@ -14,8 +14,8 @@ use super::art;
 use super::classes::{merged, Classes};
 use super::pairing::{self, Pairing};
 use super::unsolvable;
-use pictures::{confidence, vetoed};
-pub(crate) use pictures::{BOARD_CHECKED_BELOW, CLASS_SURE};
+use pictures::vetoed;
+pub(crate) use pictures::{confidence, BOARD_CHECKED_BELOW, CLASS_SURE};
 
 /// Where a reading came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,0 +1,86 @@
+//! A second look at the halves' cut when the pictures reading at the cut
+//! the ladder chose is refused: the finer cuts whose jump also stands out
+//! a little are read in turn, and the first that solves at a confidence
+//! `infer` writes is taken.
+//!
+//! Photo crops after damage (held-out seeds 110-117, docs/infer-journal.md, "Photo
+//! crops after damage: a finer cut read when the chosen one is refused")
+//! keep their prints apart (every print's copies nearer each other than any
+//! other print's halves) but the jumps between them shrink: the two halves
+//! of one crop, alike in tone, merge next, and that jump is larger than
+//! the one between prints (3x3 s113 after JPEG: 8 prints at a jump of
+//! 1.84, cut at 4 for 1.89; 3x3 s117 under uneven light: 8 at 1.84, cut at
+//! 6 for 2.84), or no jump reaches [`super::classes::MIN_GAP`] (5x5 s111
+//! from a crooked sheet: 12 at 1.37; 6x6 s116 turned: 14 at 1.46) and the
+//! pictures reading gives up. A cut too coarse holds both halves of a
+//! picture in one class, and its pairing is refused or solves nothing.
+//!
+//! The finer cut is trusted no more than a first one: its classes' sureness,
+//! its margin and its support bound its confidence as usual, and it must
+//! solve: a cut found on a second look is not let say "unsolvable".
+
+use super::art::{self, Reading};
+use super::classes::{self, Classes};
+use super::decide;
+use super::pairing::NODE_BUDGET;
+
+/// The least jump in merge distance of a finer cut read on a second look:
+/// under [`classes::MIN_GAP`], which a first cut needs, since the second
+/// look's reading must solve and pass as a first one would.
+const LEAST_GAP: f32 = 1.3;
+/// At most this many finer cuts are read.
+const MOST: usize = 2;
+/// The placements each finer cut's check may make: a cut into its prints
+/// solves within a few thousand; a search that runs long is a cut's doing.
+pub(super) const BUDGET: u64 = NODE_BUDGET / 4;
+
+/// `first`, the pictures reading of the cut into `than` classes (`None`
+/// when no cut stood out), unless it is refused and a finer cut read by
+/// `read` solves at a confidence that is written ([`stands`]).
+pub(super) fn or_finer(
+    first: Result<Reading, String>,
+    than: Option<usize>,
+    dist: &[Vec<f32>],
+    read: impl Fn(Classes) -> Result<Reading, String>,
+) -> Result<Reading, String> {
+    if first
+        .as_ref()
+        .is_ok_and(|r| decide::confidence(r) >= decide::WRITE_AT)
+    {
+        return first;
+    }
+    let debugging = std::env::var_os("UNSCRAMBLE_INFER_DEBUG").is_some();
+    for classes in classes::finer_cuts(dist, than, (art::FEWEST_CLASSES, LEAST_GAP, MOST)) {
+        let count = classes.members.len();
+        let second = read(classes);
+        if debugging {
+            match &second {
+                Ok(r) => eprintln!(
+                    "DEBUG recut: {count} classes (gap {:.2}), solves {}, confidence {:.2} (margin {:.2}, support {:.2}, least sure class {:.2})",
+                    r.classes.gap,
+                    r.solves,
+                    decide::confidence(r),
+                    r.rival - r.cost,
+                    r.support,
+                    r.classes.least_sure()
+                ),
+                Err(why) => eprintln!("DEBUG recut: {count} classes: {why}"),
+            }
+        }
+        if let Ok(r) = second {
+            if stands(&r) {
+                return Ok(r);
+            }
+        }
+    }
+    first
+}
+
+/// Whether a reading of a finer cut is taken: it solves, at a confidence
+/// `infer` writes.
+fn stands(r: &Reading) -> bool {
+    r.solves && decide::confidence(r) >= decide::WRITE_AT
+}
+
+#[cfg(test)]
+mod tests;
