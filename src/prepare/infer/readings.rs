@@ -231,7 +231,7 @@ pub(super) fn read_art(
     let dist = art::look_distances(&looks, floor, strokes.as_deref());
     let cut = classes::cluster_into(&dist, false, art::FEWEST_CLASSES);
     clock.stage("art-classes");
-    let than = cut.as_ref().ok().map(|c| c.members.len());
+    let coarse = cut.as_ref().ok().map(|c| c.of.clone());
     // A class that falls into two clearly different groups may be two
     // prints taken for one ([`classes::merged`]), in any cut read.
     let first = cut.and_then(|mut classes| {
@@ -245,7 +245,7 @@ pub(super) fn read_art(
             pairing::NODE_BUDGET,
         )
     });
-    recut::or_finer(first, than, &dist, |mut classes| {
+    recut::or_finer(first, coarse.as_deref(), &dist, |mut classes| {
         classes::merged::mark(&mut classes, &dist, "art");
         art::read(side, &looks, &outlines, classes, &dist, recut::BUDGET)
     })

@@ -34,12 +34,14 @@ const MOST: usize = 2;
 /// solves within a few thousand; a search that runs long is a cut's doing.
 pub(super) const BUDGET: u64 = NODE_BUDGET / 4;
 
-/// `first`, the pictures reading of the cut into `than` classes (`None`
-/// when no cut stood out), unless it is refused and a finer cut read by
-/// `read` solves at a confidence that is written ([`stands`]).
+/// `first`, the pictures reading of the cut whose class of half `h` is
+/// `coarse[h]` (`None` when no cut stood out), unless it is refused and a
+/// finer cut read by `read` solves at a confidence that is written
+/// ([`stands`]) and pairs its classes as a finer cut of those halves may
+/// ([`coarse::against`]).
 pub(super) fn or_finer(
     first: Result<Reading, String>,
-    than: Option<usize>,
+    coarse: Option<&[usize]>,
     dist: &[Vec<f32>],
     read: impl Fn(Classes) -> Result<Reading, String>,
 ) -> Result<Reading, String> {
@@ -50,25 +52,30 @@ pub(super) fn or_finer(
         return first;
     }
     let debugging = std::env::var_os("UNSCRAMBLE_INFER_DEBUG").is_some();
+    let than = coarse.map(|of| of.iter().max().map_or(0, |&c| c + 1));
     for classes in classes::finer_cuts(dist, than, (art::FEWEST_CLASSES, LEAST_GAP, MOST)) {
         let count = classes.members.len();
         let second = read(classes);
+        let against = match (&second, coarse) {
+            (Ok(r), Some(of)) => coarse::against(of, r, dist),
+            _ => None,
+        };
         if debugging {
             match &second {
                 Ok(r) => eprintln!(
-                    "DEBUG recut: {count} classes (gap {:.2}), solves {}, confidence {:.2} (margin {:.2}, support {:.2}, least sure class {:.2})",
+                    "DEBUG recut: {count} classes (gap {:.2}), solves {}, confidence {:.2} (margin {:.2}, support {:.2}, least sure class {:.2}), against the coarse cut {against:?}",
                     r.classes.gap,
                     r.solves,
                     decide::confidence(r),
                     r.rival - r.cost,
                     r.support,
-                    r.classes.least_sure()
+                    r.classes.least_sure(),
                 ),
                 Err(why) => eprintln!("DEBUG recut: {count} classes: {why}"),
             }
         }
         if let Ok(r) = second {
-            if stands(&r) {
+            if stands(&r) && against.is_none() {
                 return Ok(r);
             }
         }
@@ -82,5 +89,6 @@ fn stands(r: &Reading) -> bool {
     r.solves && decide::confidence(r) >= decide::WRITE_AT
 }
 
+mod coarse;
 #[cfg(test)]
 mod tests;
