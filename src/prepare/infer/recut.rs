@@ -17,7 +17,11 @@
 //!
 //! The finer cut is trusted no more than a first one: its classes' sureness,
 //! its margin and its support bound its confidence as usual, and it must
-//! solve: a cut found on a second look is not let say "unsolvable".
+//! solve: a cut found on a second look is not let say "unsolvable". Its
+//! pairing must also agree with the coarser cut's classes it splits
+//! ([`coarse`]). A reading that stands is read again at the finer cuts
+//! just under it only to look for a class of it read there as a whole
+//! picture ([`second_opinion`]).
 
 use super::art::{self, Reading};
 use super::classes::{self, Classes};
@@ -49,7 +53,10 @@ pub(super) fn or_finer(
         .as_ref()
         .is_ok_and(|r| decide::confidence(r) >= decide::WRITE_AT)
     {
-        return first;
+        return match (first, coarse) {
+            (Ok(r), Some(of)) => Ok(second_opinion(r, of, dist, &read)),
+            (first, _) => first,
+        };
     }
     let debugging = std::env::var_os("UNSCRAMBLE_INFER_DEBUG").is_some();
     let than = coarse.map(|of| of.iter().max().map_or(0, |&c| c + 1));
@@ -82,6 +89,62 @@ pub(super) fn or_finer(
     }
     first
 }
+
+/// `first`, a reading that stands, with its classes marked as two prints'
+/// ([`Classes::two_prints`]) where a finer cut just under it
+/// ([`NEAR`] more classes at most, a jump of [`LEAST_GAP`]) reads a class
+/// of it as a whole picture: two parts that stand apart, paired in a
+/// reading that solves at a confidence `infer` writes
+/// ([`coarse::whole_pictures`]). The two readings then contradict each
+/// other, and the first, which pairs that class with another, is
+/// refused. Clip art `things` 3x3 of seed 1 after JPEG was written wrong
+/// at 0.99 so: two drawings each whole in a class (cut at a jump of 1.92,
+/// just over [`classes::CLEAR_GAP`]) paired as one picture.
+fn second_opinion(
+    mut first: Reading,
+    coarse: &[usize],
+    dist: &[Vec<f32>],
+    read: &impl Fn(Classes) -> Result<Reading, String>,
+) -> Reading {
+    if first.classes.finer < LEAST_GAP {
+        return first;
+    }
+    let than = first.classes.members.len();
+    let cuts = classes::finer_cuts(
+        dist,
+        Some(than),
+        (art::FEWEST_CLASSES, LEAST_GAP, usize::MAX),
+    );
+    let near = cuts.into_iter().filter(|c| c.members.len() <= than + NEAR);
+    for classes in near.take(MOST) {
+        let Ok(r) = read(classes) else {
+            continue;
+        };
+        let whole = coarse::whole_pictures(coarse, &r, dist);
+        if std::env::var_os("UNSCRAMBLE_INFER_DEBUG").is_some() {
+            eprintln!(
+                "DEBUG recut: a written reading's finer cut, {} classes, solves {}, confidence {:.2}, classes read whole {whole:?}",
+                r.classes.members.len(),
+                r.solves,
+                decide::confidence(&r)
+            );
+        }
+        if stands(&r) && !whole.is_empty() {
+            first.classes.two_prints.extend(&whole);
+            first.classes.two_prints.sort_unstable();
+            first.classes.two_prints.dedup();
+            first.doubt.extend(whole);
+            first.doubt.sort_unstable();
+            first.doubt.dedup();
+            break;
+        }
+    }
+    first
+}
+
+/// How many classes more than a written reading's cut a finer cut read
+/// for [`second_opinion`] may have: the cuts [`Classes::finer`] weighs.
+const NEAR: usize = 4;
 
 /// Whether a reading of a finer cut is taken: it solves, at a confidence
 /// `infer` writes.

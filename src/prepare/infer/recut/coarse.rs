@@ -67,3 +67,22 @@ fn apart(a: &[usize], b: &[usize], dist: &[Vec<f32>]) -> bool {
         .fold(f32::INFINITY, f32::min);
     nearest > 0.0 && nearest >= MIN_GAP * widest(a).max(widest(b))
 }
+
+/// The coarse classes (`coarse[h]`: half `h`'s class there) that the finer
+/// reading `r` reads as a whole picture: two parts of one coarse class,
+/// standing apart ([`apart`]), paired with each other.
+pub(super) fn whole_pictures(coarse: &[usize], r: &Reading, dist: &[Vec<f32>]) -> Vec<usize> {
+    let members = &r.classes.members;
+    let parent = |c: usize| members[c].first().map(|&h| coarse[h]);
+    let mut whole: Vec<usize> = r
+        .pairs
+        .iter()
+        .filter_map(|&(a, b)| {
+            let p = parent(a)?;
+            (parent(b) == Some(p) && apart(&members[a], &members[b], dist)).then_some(p)
+        })
+        .collect();
+    whole.sort_unstable();
+    whole.dedup();
+    whole
+}

@@ -93,7 +93,37 @@ fn a_refused_reading_gives_way_to_a_finer_cut_that_solves_and_is_sure() {
     )
     .expect("a reading");
     assert_eq!(kept.classes.members.len(), 4);
-    // A first reading that stands is kept without a second look.
+    // A first reading that stands is kept, but the finer cut just under
+    // it reads each of its classes as a whole picture, the two halves of a
+    // crop paired: its classes are marked as two prints, and refused.
+    let kept = or_finer(
+        Ok(reading(first.clone(), 1.5, true)),
+        Some(&first.of),
+        &dist,
+        |c| Ok(reading(c, 1.5, true)),
+    )
+    .expect("a reading");
+    assert_eq!(kept.classes.members.len(), 4);
+    assert_eq!(kept.classes.two_prints, vec![0, 1, 2, 3]);
+    assert!(decide::confidence(&kept) < decide::WRITE_AT);
+    // Nor when that finer reading is not one `infer` writes.
+    let kept = or_finer(
+        Ok(reading(first.clone(), 1.5, true)),
+        Some(&first.of),
+        &dist,
+        |c| Ok(reading(c, 0.2, true)),
+    )
+    .expect("a reading");
+    assert!(kept.classes.two_prints.is_empty());
+}
+
+#[test]
+fn a_first_reading_without_a_finer_jump_is_not_read_again() {
+    // The crops' halves 0.3 apart: the ladder cuts into the 8 prints, and
+    // nothing finer stands out.
+    let dist = crops(8, 0.3, 0.8);
+    let first = classes::cluster_into(&dist, false, art::FEWEST_CLASSES).expect("a cut");
+    assert_eq!(first.members.len(), 8);
     let kept = or_finer(
         Ok(reading(first.clone(), 1.5, true)),
         Some(&first.of),
@@ -101,7 +131,7 @@ fn a_refused_reading_gives_way_to_a_finer_cut_that_solves_and_is_sure() {
         |_| panic!("read again"),
     )
     .expect("a reading");
-    assert_eq!(kept.classes.members.len(), 4);
+    assert!(decide::confidence(&kept) >= decide::WRITE_AT);
 }
 
 #[test]
