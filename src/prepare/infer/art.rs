@@ -10,7 +10,7 @@
 
 use super::board;
 use super::candidates::{best_pairings, support, SUPPORTED};
-use super::classes::{self, Classes};
+use super::classes::Classes;
 use super::confirm;
 use super::cost::pair_costs;
 use super::looks::{self, Look};
@@ -35,7 +35,7 @@ const MAX_CANDIDATES: usize = 200;
 /// (one picture) have no rival pairing, so such a reading is never
 /// written; a larger jump at two classes (the cat's crops against the
 /// astronaut's) must not hide the finer cut into prints below it.
-const FEWEST_CLASSES: usize = 4;
+pub(crate) const FEWEST_CLASSES: usize = 4;
 
 /// What the pictures say, decided or not.
 pub(crate) struct Reading {
@@ -74,15 +74,15 @@ pub(crate) struct Reading {
 /// of seeds 1-64, 0 for most photo crops.
 const CODED_SPREAD: f32 = 1.0;
 
-/// The halves' looks grouped into classes (an even number), or why not.
-/// Block differences under `floor` are not counted ([`looks::FLOOR`], for
-/// pictures that went through JPEG). In a puzzle of line drawings the
-/// halves' `strokes` are compared too ([`strokes`]).
-pub(crate) fn classes_of(
+/// Every two halves' look distance, 1 about clearly different, for the
+/// cut into classes. Block differences under `floor` are not counted
+/// ([`looks::FLOOR`], for pictures that went through JPEG). In a puzzle of
+/// line drawings the halves' `strokes` are compared too ([`strokes`]).
+pub(crate) fn look_distances(
     looks: &[Look],
     floor: f32,
     strokes: Option<&[Strokes]>,
-) -> Result<(Classes, Vec<Vec<f32>>), String> {
+) -> Vec<Vec<f32>> {
     let n = looks.len();
     let mut dist = vec![vec![0.0f32; n]; n];
     // Each `j` against every `i < j`, `LANES` of the `j` at once: the
@@ -110,8 +110,7 @@ pub(crate) fn classes_of(
     if let Some(strokes) = strokes {
         strokes::add_to(&mut dist, strokes);
     }
-    let classes = classes::cluster_into(&dist, false, FEWEST_CLASSES)?;
-    Ok((classes, dist))
+    dist
 }
 
 /// Reads the pairing of `classes` from the halves' looks; the solver

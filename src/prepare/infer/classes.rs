@@ -295,6 +295,29 @@ pub(crate) fn cluster_into(dist: &[Vec<f32>], odd: bool, fewest: usize) -> Resul
     Ok(ladder.classes(dist, cut))
 }
 
+/// The even cuts into at least `fewest` classes, finer than a cut into
+/// `than` classes when there is one, whose jump is at least `least`:
+/// finest first, at most `most` ([`super::recut`]).
+pub(crate) fn finer_cuts(
+    dist: &[Vec<f32>],
+    than: Option<usize>,
+    (fewest, least, most): (usize, f32, usize),
+) -> Vec<Classes> {
+    let ladder = Ladder::new(dist);
+    let n = dist.len();
+    (0..ladder.heights.len().saturating_sub(1))
+        .filter(|&i| {
+            let count = n - 1 - i;
+            count >= fewest
+                && count.is_multiple_of(2)
+                && than.is_none_or(|t| count > t)
+                && ladder.gap(i) >= least
+        })
+        .take(most)
+        .map(|i| ladder.classes(dist, i))
+        .collect()
+}
+
 /// [`cluster`]'s classes, then the coarser cuts that also stand out
 /// clearly (more than one picture's two classes), finest first: what to
 /// try when the finest clear cut pairs into nothing that solves. Copies of

@@ -14,8 +14,7 @@ use super::art;
 use super::classes::Classes;
 use super::pairing::{self, Pairing};
 use super::unsolvable;
-use pictures::confidence;
-pub(crate) use pictures::{BOARD_CHECKED_BELOW, CLASS_SURE};
+pub(crate) use pictures::{confidence, BOARD_CHECKED_BELOW, CLASS_SURE};
 
 /// Where a reading came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

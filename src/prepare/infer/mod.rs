@@ -21,6 +21,7 @@ pub(crate) mod outline;
 pub mod pairing;
 mod plenty;
 mod readings;
+mod recut;
 pub(crate) mod seam;
 pub(crate) mod sheet;
 pub(crate) mod strokes;

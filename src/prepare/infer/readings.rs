@@ -4,7 +4,7 @@
 //! reading (paired by how the seams continue). [`decide`](super::decide)
 //! weighs them.
 
-use super::{art, classes, decide, halves, looks, names, outline, pairing, strokes, timing};
+use super::{art, classes, decide, halves, looks, names, outline, pairing, recut, strokes, timing};
 use std::borrow::Cow;
 
 /// The names reading: halves described as ink on a ground, grouped into
@@ -232,20 +232,34 @@ pub(super) fn read_art(
     clock.stage("art-strokes");
     let clock = timing::start();
     let floor = if jpeg { looks::FLOOR } else { 0.0 };
-    let cut = art::classes_of(&looks, floor, strokes.as_deref());
+    let dist = art::look_distances(&looks, floor, strokes.as_deref());
+    let cut = classes::cluster_into(&dist, false, art::FEWEST_CLASSES);
     clock.stage("art-classes");
-    let (mut classes, dist) = cut?;
+    let coarse = cut.as_ref().ok().map(|c| c.of.clone());
     // A class that falls into two clearly different groups may be two
-    // prints taken for one ([`classes::merged`]).
-    classes::merged::mark(&mut classes, &dist, "art");
-    art::read(
-        side,
-        &looks,
-        &outlines,
-        (classes, &dist),
-        coloured_ground,
-        pairing::NODE_BUDGET,
-    )
+    // prints taken for one ([`classes::merged`]), in any cut read.
+    let first = cut.and_then(|mut classes| {
+        classes::merged::mark(&mut classes, &dist, "art");
+        art::read(
+            side,
+            &looks,
+            &outlines,
+            (classes, &dist),
+            coloured_ground,
+            pairing::NODE_BUDGET,
+        )
+    });
+    recut::or_finer(first, coarse.as_deref(), &dist, |mut classes| {
+        classes::merged::mark(&mut classes, &dist, "art");
+        art::read(
+            side,
+            &looks,
+            &outlines,
+            (classes, &dist),
+            coloured_ground,
+            recut::BUDGET,
+        )
+    })
 }
 
 /// The names reading's distance matrix, one row a line, into the file

@@ -184,7 +184,7 @@ pub(crate) fn distance(a: &Strokes, b: &Strokes) -> f32 {
 const SCALE: f32 = 0.02;
 
 /// Adds the strokes' distance of every two halves to `dist` (the looks',
-/// [`super::art::classes_of`]).
+/// [`super::art::look_distances`]).
 pub(crate) fn add_to(dist: &mut [Vec<f32>], strokes: &[Strokes]) {
     let n = strokes.len();
     let mut own = vec![vec![0.0f32; n]; n];

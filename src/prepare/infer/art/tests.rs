@@ -1,5 +1,6 @@
 use super::against::seams_ratio;
 use super::*;
+use crate::prepare::infer::classes;
 
 /// Eight halves, four prints of two halves each (copies 0.1 apart), the
 /// prints of one photograph 0.2 apart and the two photographs far apart:

@@ -12,7 +12,7 @@ use super::calibrated;
 /// reading that solves nothing must double (the solver then backs nothing
 /// up: the puzzle is unsolvable, or the classes are cut wrong); a single
 /// picture has no rival pairing and says nothing.
-pub(super) fn confidence(r: &art::Reading) -> f32 {
+pub(crate) fn confidence(r: &art::Reading) -> f32 {
     if r.pairs.len() < 2 {
         return 0.0;
     }
