@@ -18,6 +18,7 @@ pub(crate) use grid::{frame, shrink_factor, turns_at};
 /// The card's number as the halves find it; the names' middle line
 /// (`names::line`) looks for the same number.
 pub(crate) use number::{NUMBER_REACH, RIM, SEED_SPAN, SLACK as NUMBER_SLACK};
+pub(crate) mod grounds;
 pub(crate) mod light;
 pub(crate) mod resample;
 mod straighten;

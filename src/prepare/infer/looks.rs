@@ -98,13 +98,13 @@ pub(crate) fn fields(tiles: &[Work]) -> Vec<Option<Field>> {
 pub(crate) fn describe(tile: &Work, field: Option<Field>) -> [Look; 4] {
     let ground = match field {
         Some(varying) => Ground::Varying(varying),
-        None => ground(tile).map_or(Ground::None, Ground::Plain),
+        None => plain_ground(tile).map_or(Ground::None, Ground::Plain),
     };
     std::array::from_fn(|side| describe_side(tile, side, &ground))
 }
 
 /// The tile's own ground: one that changes clearly and smoothly across the
-/// tile ([`field`]), one colour ([`ground`]), or none (every cell is
+/// tile ([`field`]), one colour ([`plain_ground`]), or none (every cell is
 /// picture). A gradient's pale end may pass for a plain ground on most of
 /// the diagonals, and its other end was then read as picture.
 enum Ground {
@@ -130,14 +130,8 @@ impl Ground {
 /// (between the corners and the centre), where the pictures of two edges
 /// meet and a bought puzzle shows its background. `None` when the
 /// diagonals are not mostly one colour (drawn tiles: coloured triangles).
-fn ground(tile: &Work) -> Option<Lab> {
-    let mut probes = Vec::new();
-    for s in (WORK / 10..WORK * 35 / 100).chain(WORK * 65 / 100..WORK * 9 / 10) {
-        for off in [0usize, 3] {
-            probes.push(lab(tile.at(1, s + off, s)));
-            probes.push(lab(tile.at(1, s, WORK - 1 - s - off)));
-        }
-    }
+pub(crate) fn plain_ground(tile: &Work) -> Option<Lab> {
+    let probes: Vec<Lab> = diagonal_probes(tile).into_iter().map(lab).collect();
     let median: Lab = std::array::from_fn(|c| {
         let mut v: Vec<f32> = probes.iter().map(|p| p[c]).collect();
         v.sort_by(f32::total_cmp);
@@ -145,6 +139,27 @@ fn ground(tile: &Work) -> Option<Lab> {
     });
     let near = probes.iter().filter(|&&p| delta(p, median) < 15.0).count();
     (near * 10 >= probes.len() * 6).then_some(median)
+}
+
+/// The pixels [`plain_ground`] reads (sRGB): along both diagonals, between
+/// the corners and the centre.
+pub(crate) fn diagonal_probes(tile: &Work) -> Vec<[f32; 3]> {
+    diagonal_points()
+        .into_iter()
+        .map(|(u, v)| tile.at(1, u, v))
+        .collect()
+}
+
+/// Where [`diagonal_probes`] reads, `(u, v)` of the tile's own frame.
+pub(crate) fn diagonal_points() -> Vec<(usize, usize)> {
+    let mut points = Vec::new();
+    for s in (WORK / 10..WORK * 35 / 100).chain(WORK * 65 / 100..WORK * 9 / 10) {
+        for off in [0usize, 3] {
+            points.push((s + off, s));
+            points.push((s, WORK - 1 - s - off));
+        }
+    }
+    points
 }
 
 fn describe_side(tile: &Work, side: usize, ground: &Ground) -> Look {

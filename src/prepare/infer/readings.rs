@@ -208,6 +208,13 @@ pub(super) fn read_art(
             }
         }
     };
+    // Each tile on its own plain ground: the grounds brought to one, so
+    // that a half and its copy on another tile compare their drawing.
+    let varying: Vec<bool> = fields.iter().map(Option::is_some).collect();
+    let works = match halves::grounds::common(&works, &varying) {
+        Cow::Borrowed(_) => works,
+        Cow::Owned(moved) => Cow::Owned(moved),
+    };
     clock.stage("art-light");
     let clock = timing::start();
     let looks: Vec<looks::Look> = works

@@ -3,7 +3,7 @@
 //! print their pictures on such grounds, and every tile's ground then lies
 //! at its own angle, so a half and its copy on another tile sit on
 //! different colours. Weighed as picture (the tile shows no plain ground,
-//! [`super::ground`] finds none), that ground outweighed the figures: the
+//! [`super::plain_ground`] finds none), that ground outweighed the figures: the
 //! copies of one half lay farther apart than strangers (docs/infer-journal.md,
 //! "Emoji on a gradient: the ground fitted across the tile").
 //!

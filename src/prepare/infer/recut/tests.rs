@@ -43,6 +43,7 @@ fn reading(mut classes: Classes, margin: f32, solves: bool) -> Reading {
         support: 1.5,
         searched: Default::default(),
         seams_against: false,
+        open: None,
         worst_seam: None,
     }
 }
