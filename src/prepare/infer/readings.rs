@@ -245,7 +245,7 @@ pub(super) fn read_art(
     let coarse = cut.as_ref().ok().map(|c| c.of.clone());
     // A class that falls into two clearly different groups may be two
     // prints taken for one ([`classes::merged`]), in any cut read.
-    let first = cut.and_then(|mut classes| {
+    let read = |mut classes: classes::Classes, budget: u64| {
         classes::merged::mark(&mut classes, &dist, "art");
         art::read(
             side,
@@ -253,19 +253,12 @@ pub(super) fn read_art(
             &outlines,
             (classes, &dist),
             coloured_ground,
-            pairing::NODE_BUDGET,
+            budget,
         )
-    });
-    recut::or_finer(first, coarse.as_deref(), &dist, |mut classes| {
-        classes::merged::mark(&mut classes, &dist, "art");
-        art::read(
-            side,
-            &looks,
-            &outlines,
-            (classes, &dist),
-            coloured_ground,
-            recut::BUDGET,
-        )
+    };
+    let first = cut.and_then(|classes| read(classes, pairing::NODE_BUDGET));
+    recut::or_finer(first, coarse.as_deref(), &dist, |classes| {
+        read(classes, recut::BUDGET)
     })
 }
 
