@@ -92,7 +92,27 @@ pub(super) fn why(r: &art::Reading) -> String {
     } else if vetoed(r) {
         "another pairing of the classes continues the seams almost as well, and the board it solves puts two halves side by side that continue each other no better than strangers".to_string()
     } else {
-        "another pairing of the classes continues the seams almost as well".to_string()
+        held_by(r).to_string()
+    }
+}
+
+/// Which of the margin, the least supported pair and the least sure class
+/// held a reading back when no rule above did: they bound the confidence
+/// alike (see [`confidence`]), and a refusal that named the margin when
+/// a class was the cause sent readers of it after the seams (critters on a
+/// gradient: their pairings led clearly, their classes were wide;
+/// docs/infer-journal.md, "Emoji on a gradient: classes the seams confirm").
+fn held_by(r: &art::Reading) -> &'static str {
+    let margin = r.rival - r.cost;
+    let margin = calibrated(if r.solves { margin } else { margin / UNSOLVED });
+    let support = calibrated(r.support);
+    let classes = r.classes.confidence.iter().copied().fold(1.0f32, f32::min);
+    if classes < CLASS_SURE && classes < margin.min(support) {
+        "the copies of a half are not clearly nearer each other than the halves of other pictures, so the halves may be grouped wrong"
+    } else if support < margin {
+        "the seams join one of the chosen pairs of classes no better than they join strangers"
+    } else {
+        "another pairing of the classes continues the seams almost as well"
     }
 }
 

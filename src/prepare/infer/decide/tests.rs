@@ -186,6 +186,30 @@ fn a_pictures_reading_with_a_pair_no_picture_joins_is_refused() {
     );
 }
 
+/// A refusal names what held the reading back: a pair no picture joins,
+/// or a class whose copies are not clearly apart from strangers, not the
+/// margin, which was clear in both (the refusals of critters on a
+/// gradient said "the seams" when a wide class was the cause).
+#[test]
+fn a_pictures_refusal_names_the_pair_or_the_class_that_held_it() {
+    let v = decide(2, || Err("no names".into()), Ok(art_reading(0.01))).expect("a verdict");
+    let why = v.refusal.expect("refused");
+    assert!(why.contains("no better than they join strangers"), "{why}");
+    let mut unsure = art_reading(1.5);
+    unsure.solves = true;
+    unsure.classes.confidence[2] = 0.6;
+    let v = decide(2, || Err("no names".into()), Ok(unsure)).expect("a verdict");
+    let why = v.refusal.expect("refused");
+    assert!(why.contains("may be grouped wrong"), "{why}");
+    // The margin itself small: the seams are named, as before.
+    let mut close = art_reading(1.5);
+    close.solves = true;
+    close.rival = close.cost + 0.05;
+    let v = decide(2, || Err("no names".into()), Ok(close)).expect("a verdict");
+    let why = v.refusal.expect("refused");
+    assert!(why.contains("continues the seams almost as well"), "{why}");
+}
+
 #[test]
 fn a_pictures_reading_written_by_the_measuring_switch_still_says_weak() {
     let weak = art_reading(0.01);
