@@ -540,6 +540,11 @@ def run_case(work, case):
         if not (d / "input" / "1.png").exists():
             make(style, size, seed, kind, solvable, d)
     except SystemExit as e:
+        # The clean tiles drawn before a damage that failed (`cut` refusing
+        # the crooked sheet) must not stay behind to be read as the case
+        # by a later run of the bench on the kept folder.
+        import shutil
+        shutil.rmtree(d, ignore_errors=True)
         return case, "material", "%s" % e, None, 0.0
     start = time.monotonic()
     try:
