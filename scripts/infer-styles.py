@@ -541,11 +541,23 @@ def cases(styles, seeds):
                 yield style, size, seed, kind, solvable
 
 
+# Beside input/ in a case whose pictures the pixels cannot pair by
+# construction (two pictures whose halves continue each other's exactly as
+# well as their own): a refusal is the right answer there, so the report
+# counts these cases apart instead of as misses.
+TIE = "tie.txt"
+
+
 def run_case(work, case):
+    d = Path(work) / ("%s-%dx%d-s%d-%s" % (case[0], case[1], case[1], case[2], case[3]))
+    result = read_case(d, case)
+    return result + ((d / TIE).exists(),)
+
+
+def read_case(d, case):
     import json
     import time
     style, size, seed, kind, solvable = case
-    d = Path(work) / ("%s-%dx%d-s%d-%s" % (style, size, size, seed, kind))
     try:
         if not (d / "input" / "1.png").exists():
             make(style, size, seed, kind, solvable, d)
@@ -620,6 +632,15 @@ def report(results, styles):
         for i, v in enumerate((n, k[0], k[1], wrong)):
             tot[i] += v
     print("| all | %d | %d | %d | %d |" % tuple(tot))
+    ties = [r for r in results if r[5] and r[1] != "material"]
+    if ties:
+        print("\nTies by construction (the pixels cannot pair two pictures' halves; a refusal is right):")
+        for style in styles:
+            rs = [r for r in ties if r[0][0] == style]
+            if rs:
+                print("  %s: %d cases, %d refused, %d right, %d wrong" % (
+                    style, len(rs), sum(r[1] == "refused" for r in rs), sum(r[1] == "right" for r in rs),
+                    sum(r[1] in ("wrong", "crash") for r in rs)))
     bad = [r for r in results if r[1] == "material"]
     if bad:
         print("\nnot counted (the material could not be made, e.g. cut refused the sheet): %d" % len(bad))
@@ -652,8 +673,9 @@ def report(results, styles):
     for r in results:
         if r[1] not in ("right", "material"):
             (style, size, seed, kind, solvable), what, why = r[0], r[1], r[2]
-            print("%s: %s %dx%d seed %d %s%s: %s" % (what, style, size, size, seed, kind,
-                                                     "" if solvable else " (unsolvable)", why))
+            print("%s: %s %dx%d seed %d %s%s%s: %s" % (what, style, size, size, seed, kind,
+                                                       "" if solvable else " (unsolvable)",
+                                                       " (tie)" if r[5] else "", why))
 
 
 def adopt(styles, art):
@@ -667,6 +689,9 @@ def adopt(styles, art):
         drawer = art(style, side, tokens, rng)
         for i, edges in enumerate(tiles):
             drawer.tile(i, edges).convert("RGB").save(folder / "input" / ("%d.png" % (i + 1)))
+        tie = drawer.tie() if hasattr(drawer, "tie") else None
+        if tie:
+            (folder / TIE).write_text(tie + "\n")
 
     STYLES, draw = styles, draw_with
 

@@ -267,6 +267,27 @@ class Unseen:
     def pic(self, t):
         return getattr(self, "pic_" + self.name)(t)
 
+    def tie(self):
+        """Why two of this puzzle's pictures cannot be paired from their
+        pixels, or None. Two rings (or two boxes...) differ only in the
+        details away from the seam, so a ring's top half continues the other
+        ring's lower half exactly as well as its own; two flags with one
+        middle band meet in that band's colour on either pairing."""
+        if self.name == "lineart":
+            key, what = (lambda t: self.combos[t][0]), "the same outline shape"
+        elif self.name == "bands":
+            key, what = (lambda t: self.bands[t][1]), "the same middle band"
+        else:
+            return None
+        groups = {}
+        for t in range(self.tokens):
+            groups.setdefault(key(t), []).append(t + 1)
+        same = [g for g in groups.values() if len(g) > 1]
+        if not same:
+            return None
+        return "pictures %s: %s, so their halves pair either way at the seam" % (
+            "; ".join(" and ".join(map(str, g)) for g in same), what)
+
 
 base.adopt(STYLES, Unseen)
 
