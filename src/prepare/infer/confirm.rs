@@ -32,16 +32,32 @@ use super::seam;
 /// partner's (under `pairs`) over the lesser of their stranger costs;
 /// infinite for a class without members or partner (nothing confirms it,
 /// so a reading with a blank class is never confirmed).
+///
+/// On a coloured ground (`coloured_ground`, see [`confirmed`]) each seam is
+/// measured on the picture only ([`seam::on_picture`]): two copies of one
+/// half lie on other colours of the ramp, and the ground beside the figure
+/// (weighed at 0.05 by the band, at full weight by the prediction) made a
+/// true pair's seam as dear as a median stranger's (unseen critters 4x4
+/// s1038: the monkey's two halves continue exactly, green ground against
+/// red, ratio 0.98; docs/infer-journal.md, "Critters: the cross seams read
+/// on the picture").
 fn cross_seams(
     looks: &[Look],
     outlines: &[Option<Outline>],
     classes: &Classes,
     pairs: &[(usize, usize)],
-    hue_spread: f32,
+    (hue_spread, coloured_ground): (f32, bool),
 ) -> Vec<f32> {
     let n = looks.len();
     let measures = seam::in_use(hue_spread);
-    let cost = |a: usize, b: usize| board::cost(&measures, looks, outlines, (a, b));
+    let cost = |a: usize, b: usize| {
+        let whole = || board::cost(&measures, looks, outlines, (a, b));
+        if coloured_ground {
+            on_picture(&measures, looks, outlines, (a, b)).unwrap_or_else(whole)
+        } else {
+            whole()
+        }
+    };
     let mut costs = vec![vec![f32::NAN; n]; n];
     // A symmetric matrix, each pair measured once: filled by index.
     #[allow(clippy::needless_range_loop)]
@@ -86,6 +102,27 @@ fn cross_seams(
         out[m] = worst;
     }
     out
+}
+
+/// [`board::cost`] on the picture only ([`seam::on_picture`]); `None` when
+/// neither half's strip shows picture.
+fn on_picture(
+    measures: &[(seam::Measure, f32)],
+    looks: &[Look],
+    outlines: &[Option<Outline>],
+    (a, b): (usize, usize),
+) -> Option<f32> {
+    let edge = |h: usize| seam::Edge {
+        strips: &looks[h].strips,
+        fg: &looks[h].strip_fg,
+        outline: outlines.get(h).and_then(Option::as_ref),
+    };
+    let (ea, eb) = (edge(a), edge(b));
+    let mut sum = 0.0;
+    for &(m, w) in measures {
+        sum += w * seam::on_picture(m, &ea, &eb)?;
+    }
+    Some(sum / super::cost::SEAM_SCALE)
 }
 
 /// Per class, its look confidence ([`Classes::confidence`]: 1 − its widest
@@ -220,7 +257,13 @@ pub(crate) fn confirmed(
     pairs: &[(usize, usize)],
     (hue_spread, coloured_ground): (f32, bool),
 ) -> Option<Vec<f32>> {
-    let cross = cross_seams(looks, outlines, classes, pairs, hue_spread);
+    let cross = cross_seams(
+        looks,
+        outlines,
+        classes,
+        pairs,
+        (hue_spread, coloured_ground),
+    );
     let worst = cross.iter().copied().fold(0.0f32, f32::max);
     let beside = looks_beside_partner(dist, cost, classes, pairs, coloured_ground);
     if std::env::var_os("UNSCRAMBLE_INFER_DEBUG_CONFIRM").is_some() {

@@ -133,6 +133,39 @@ pub(crate) fn dissimilarity(measure: Measure, a: &Edge, b: &Edge) -> f32 {
     }
 }
 
+/// [`dissimilarity`] read on the picture only: each sample weighed by how
+/// clearly it is picture in either strip, the ground under both at 0 (the
+/// band measure keeps a floor of 0.05 there, and the prediction weighs
+/// every sample alike). For a ground whose colour changes across the tile
+/// ([`super::looks::coloured_ground`]), where two copies of one half lie on
+/// other colours of the ramp: there the ground beside a figure says nothing
+/// of whether two halves continue. `None` when neither strip shows picture.
+pub(crate) fn on_picture(measure: Measure, a: &Edge, b: &Edge) -> Option<f32> {
+    let w: Vec<f32> = (0..STRIP)
+        .map(|k| a.fg[k].max(b.fg[STRIP - 1 - k]))
+        .collect();
+    let n: f32 = w.iter().sum();
+    if n < 1.0 {
+        return None;
+    }
+    let (sa, sb) = (a.strips, b.strips);
+    let weighed = |d: &dyn Fn(usize) -> f32| (0..STRIP).map(|k| w[k] * d(k)).sum::<f32>() / n;
+    Some(match measure {
+        Measure::Band => weighed(&|k| delta(sa[0][k], facing(&sb[0], k))),
+        Measure::Prediction => {
+            // Each side's guess, as [`predicted`], sample `k` of `a` facing
+            // sample `STRIP - 1 - k` of `b`, both at that sample's weight.
+            let guess = |x: &Strips, y: &Strips, k: usize| {
+                let (o, i) = (x[0][k], x[1][k]);
+                let g: Lab = std::array::from_fn(|c| o[c] + 2.0 * (o[c] - i[c]));
+                delta(g, facing(&y[0], k))
+            };
+            0.5 * weighed(&|k| guess(sa, sb, k) + guess(sb, sa, STRIP - 1 - k))
+        }
+        _ => dissimilarity(measure, a, b),
+    })
+}
+
 fn facing(b: &[Lab], k: usize) -> Lab {
     b[STRIP - 1 - k]
 }
@@ -264,6 +297,48 @@ mod tests {
             );
             assert!(good < bad, "{m:?}: {good} against {bad}");
         }
+    }
+
+    #[test]
+    fn on_the_picture_only_a_ground_of_other_colours_costs_nothing() {
+        // A figure over the middle half of the side, continued exactly
+        // across the seam; the ground beside it green on one tile, red on
+        // the other (two copies on a gradient).
+        let figure = |k: usize| (STRIP / 4..3 * STRIP / 4).contains(&k);
+        let strips = |ground: Lab| -> Strips {
+            std::array::from_fn(|_| {
+                (0..STRIP)
+                    .map(|k| {
+                        if figure(k) {
+                            [60.0, 20.0, 40.0]
+                        } else {
+                            ground
+                        }
+                    })
+                    .collect()
+            })
+        };
+        let fg: Vec<f32> = (0..STRIP).map(|k| f32::from(u8::from(figure(k)))).collect();
+        let (a, b) = (strips([80.0, -40.0, 10.0]), strips([55.0, 40.0, 15.0]));
+        let edge = |s| Edge {
+            strips: s,
+            fg: &fg,
+            outline: None,
+        };
+        for m in [Measure::Band, Measure::Prediction] {
+            let whole = dissimilarity(m, &edge(&a), &edge(&b));
+            let picture = on_picture(m, &edge(&a), &edge(&b)).unwrap_or(f32::NAN);
+            assert!(whole > 1.0, "{m:?}: the ground weighs {whole}");
+            assert!(picture < 1e-3, "{m:?}: on the picture {picture}");
+        }
+        // No picture in either strip: nothing to read.
+        let none = vec![0.0; STRIP];
+        let bare = Edge {
+            strips: &a,
+            fg: &none,
+            outline: None,
+        };
+        assert!(on_picture(Measure::Band, &bare, &bare).is_none());
     }
 
     #[test]

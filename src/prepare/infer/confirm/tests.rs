@@ -130,7 +130,7 @@ fn classes_of_one_print_each_are_confirmed_by_their_partners_seams() {
     let (looks, classes, dist) = board(|p, minus| 2 * p + usize::from(minus), 12);
     let pairs: Vec<(usize, usize)> = (0..6).map(|p| (2 * p, 2 * p + 1)).collect();
     let outlines = vec![None; looks.len()];
-    let cross = cross_seams(&looks, &outlines, &classes, &pairs, CODED);
+    let cross = cross_seams(&looks, &outlines, &classes, &pairs, (CODED, false));
     assert!(cross.iter().all(|&c| c < 0.7), "{cross:?}");
     // Their looks say 0.5 (set so); beside their partners they are sure.
     let sure = untold(&looks, &outlines, &classes, &dist, &pairs);
@@ -156,7 +156,7 @@ fn a_class_holding_two_prints_meets_its_partner_like_strangers() {
     let (looks, classes, dist) = board(class_of, 12);
     let pairs = vec![(0, 1), (2, 3), (4, 5), (6, 7), (8, 9), (10, 11)];
     let outlines = vec![None; looks.len()];
-    let cross = cross_seams(&looks, &outlines, &classes, &pairs, CODED);
+    let cross = cross_seams(&looks, &outlines, &classes, &pairs, (CODED, false));
     assert!(
         cross[8] >= CONFIRMS_BELOW && cross[9] >= CONFIRMS_BELOW,
         "{cross:?}"
