@@ -114,15 +114,16 @@ pub(crate) fn look_distances(
 }
 
 /// Reads the pairing of `classes` from the halves' looks; the solver
-/// checks candidates within `budget` placements. `coloured_ground`: the
+/// checks candidates within `budget` placements. `grounds_vary`: the
 /// tiles lie on a ground whose colour changes across them
-/// ([`looks::coloured_ground`]), which [`confirm::confirmed`] weighs.
+/// ([`looks::coloured_ground`]) or each on its own plain ground
+/// ([`super::halves::grounds`]), which [`confirm::confirmed`] weighs.
 pub(crate) fn read(
     side: usize,
     looks: &[Look],
     outlines: &[Option<Outline>],
     (classes, dist): (Classes, &[Vec<f32>]),
-    coloured_ground: bool,
+    grounds_vary: bool,
     budget: u64,
 ) -> Result<Reading, String> {
     let k = classes.members.len();
@@ -207,7 +208,7 @@ pub(crate) fn read(
             &classes,
             (dist, &cost),
             &pairs,
-            (spread, coloured_ground),
+            (spread, grounds_vary),
         ) {
             classes.confidence = sure;
         }

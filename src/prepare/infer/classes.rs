@@ -8,6 +8,7 @@
 //! stands out, for a picture one of whose halves no tile shows).
 
 use super::halves::{colour_distance, shrink_factor, turns_at, Half, Mask, GRID};
+pub(crate) use ladder::classes_of;
 use ladder::Ladder;
 
 /// Distance between two halves: colour of ground and ink, then the ink's
@@ -303,16 +304,30 @@ pub(crate) fn finer_cuts(
     than: Option<usize>,
     (fewest, least, most): (usize, f32, usize),
 ) -> Vec<Classes> {
+    cuts_where(dist, most, |count, gap| {
+        count >= fewest && count.is_multiple_of(2) && than.is_none_or(|t| count > t) && gap >= least
+    })
+}
+
+/// The odd cuts into at least `fewest` classes whose jump is at least
+/// `least`: finest first, at most `most` ([`super::recut`] splits a class
+/// of one of them that holds a picture's two halves).
+pub(crate) fn odd_cuts(
+    dist: &[Vec<f32>],
+    (fewest, least, most): (usize, f32, usize),
+) -> Vec<Classes> {
+    cuts_where(dist, most, |count, gap| {
+        count >= fewest && !count.is_multiple_of(2) && gap >= least
+    })
+}
+
+/// The cuts whose count of classes and jump `keep` takes, finest first, at
+/// most `most`.
+fn cuts_where(dist: &[Vec<f32>], most: usize, keep: impl Fn(usize, f32) -> bool) -> Vec<Classes> {
     let ladder = Ladder::new(dist);
     let n = dist.len();
     (0..ladder.heights.len().saturating_sub(1))
-        .filter(|&i| {
-            let count = n - 1 - i;
-            count >= fewest
-                && count.is_multiple_of(2)
-                && than.is_none_or(|t| count > t)
-                && ladder.gap(i) >= least
-        })
+        .filter(|&i| keep(n - 1 - i, ladder.gap(i)))
         .take(most)
         .map(|i| ladder.classes(dist, i))
         .collect()

@@ -130,15 +130,15 @@ fn on_picture(
 /// `pairs`) not counted as strangers: the two halves of one photo crop show
 /// the two sides of one line of the photograph and may look closer to each
 /// other than to any other print, which says nothing against either class.
-/// Nor, for a class no wider than most ([`WIDE`]) or on a coloured ground
-/// (`coloured_ground`, see [`confirmed`]), the members of a class the seams
+/// Nor, for a class no wider than most ([`WIDE`]) or on grounds that vary
+/// (`grounds_vary`, see [`confirmed`]), the members of a class the seams
 /// tell apart from it ([`told_apart`]).
 fn looks_beside_partner(
     dist: &[Vec<f32>],
     cost: &[Vec<f32>],
     classes: &Classes,
     pairs: &[(usize, usize)],
-    coloured_ground: bool,
+    grounds_vary: bool,
 ) -> Vec<f32> {
     let k = classes.members.len();
     let mut partner = vec![usize::MAX; k];
@@ -163,7 +163,7 @@ fn looks_beside_partner(
                 return classes.confidence[c];
             }
             let beside = |b: usize| classes.of[b] != c && classes.of[b] != partner[c];
-            let narrow = coloured_ground || spreads[c] <= WIDE * typical;
+            let narrow = grounds_vary || spreads[c] <= WIDE * typical;
             let unlike =
                 |b: usize| beside(b) && !(narrow && told_apart(cost, &partner, c, classes.of[b]));
             // When the seams tell every other class apart from it, nothing
@@ -238,24 +238,27 @@ pub(crate) const CONFIRMS_BELOW: f32 = 0.95;
 /// `hue_spread` is the puzzle's ([`super::cost::Terms::spread`]), which
 /// weighs the seam measures ([`seam::in_use`]).
 ///
-/// `coloured_ground`: the tiles lie on a ground whose colour changes
-/// across them ([`super::looks::coloured_ground`]: emoji on a gradient).
-/// There a class's spread says little about two prints: each copy of a
-/// half lies on other colours of the ramp, its anti-aliased rim mixes in
-/// that colour, and a figure near the ground's colour is picture on one
-/// tile and ground on another; one print's classes measured 1.5 to 2.9
-/// times the puzzle's median spread on unseen seeds 1001-1033
-/// (docs/infer-journal.md, "Emoji on a gradient: classes the seams
-/// confirm"). The [`WIDE`] rule is then not applied: a class is judged
-/// beside the prints the seams do not tell apart, wide or not. `None`
-/// when the seams confirm nothing.
+/// `grounds_vary`: the tiles lie on a ground whose colour changes
+/// across them ([`super::looks::grounds_vary`]: emoji on a gradient),
+/// or each on a plain ground of its own, brought to one
+/// ([`super::halves::grounds`]: clip art `things`). There a class's spread
+/// says little about two prints: each copy of a half lies on another
+/// colour, its anti-aliased rim (a blur's too) mixes in that colour, and a
+/// figure near the ground's colour is picture on one tile and ground on
+/// another; one print's classes measured 1.5 to 2.9 times the puzzle's
+/// median spread on unseen seeds 1001-1033 (docs/infer-journal.md, "Emoji
+/// on a gradient: classes the seams confirm"), and up to 2.8 times in
+/// `things` (6x6 of seed 16 blurred: a carrot's leaves, 0.29). The
+/// [`WIDE`] rule is then not applied: a class is judged beside the prints
+/// the seams do not tell apart, wide or not. `None` when the seams
+/// confirm nothing.
 pub(crate) fn confirmed(
     looks: &[Look],
     outlines: &[Option<Outline>],
     classes: &Classes,
     (dist, cost): (&[Vec<f32>], &[Vec<f32>]),
     pairs: &[(usize, usize)],
-    (hue_spread, coloured_ground): (f32, bool),
+    (hue_spread, grounds_vary): (f32, bool),
 ) -> Option<Vec<f32>> {
     let cross = cross_seams(
         looks,
@@ -265,7 +268,7 @@ pub(crate) fn confirmed(
         (hue_spread, coloured_ground),
     );
     let worst = cross.iter().copied().fold(0.0f32, f32::max);
-    let beside = looks_beside_partner(dist, cost, classes, pairs, coloured_ground);
+    let beside = looks_beside_partner(dist, cost, classes, pairs, grounds_vary);
     if std::env::var_os("UNSCRAMBLE_INFER_DEBUG_CONFIRM").is_some() {
         let show = |v: &[f32]| {
             v.iter()

@@ -211,10 +211,13 @@ pub(super) fn read_art(
     // Each tile on its own plain ground: the grounds brought to one, so
     // that a half and its copy on another tile compare their drawing.
     let varying: Vec<bool> = fields.iter().map(Option::is_some).collect();
-    let works = match halves::grounds::common(&works, &varying) {
-        Cow::Borrowed(_) => works,
-        Cow::Owned(moved) => Cow::Owned(moved),
+    let (works, moved) = match halves::grounds::common(&works, &varying) {
+        Cow::Borrowed(_) => (works, false),
+        Cow::Owned(moved) => (Cow::Owned(moved), true),
     };
+    // Copies of a half lie on other colours either way, which widens
+    // their class ([`super::confirm::confirmed`]).
+    let grounds_vary = coloured_ground || moved;
     clock.stage("art-light");
     let clock = timing::start();
     let looks: Vec<looks::Look> = works
@@ -252,7 +255,7 @@ pub(super) fn read_art(
             &looks,
             &outlines,
             (classes, &dist),
-            coloured_ground,
+            grounds_vary,
             budget,
         )
     };

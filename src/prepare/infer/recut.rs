@@ -42,7 +42,8 @@ pub(super) const BUDGET: u64 = NODE_BUDGET / 4;
 /// `coarse[h]` (`None` when no cut stood out), unless it is refused and a
 /// finer cut read by `read` solves at a confidence that is written
 /// ([`stands`]) and pairs its classes as a finer cut of those halves may
-/// ([`coarse::against`]).
+/// ([`coarse::against`]); or, failing that, an odd cut with one class split
+/// in two ([`split`]) does so.
 pub(super) fn or_finer(
     first: Result<Reading, String>,
     coarse: Option<&[usize]>,
@@ -60,17 +61,34 @@ pub(super) fn or_finer(
     }
     let debugging = std::env::var_os("UNSCRAMBLE_INFER_DEBUG").is_some();
     let than = coarse.map(|of| of.iter().max().map_or(0, |&c| c + 1));
-    for classes in classes::finer_cuts(dist, than, (art::FEWEST_CLASSES, LEAST_GAP, MOST)) {
+    let finer = classes::finer_cuts(dist, than, (art::FEWEST_CLASSES, LEAST_GAP, MOST));
+    // Then an odd cut with a picture's two halves in one class, split:
+    // its pairing must join the two parts.
+    let split = std::iter::once_with(|| split::split_cuts(dist, art::FEWEST_CLASSES)).flatten();
+    let cuts = finer
+        .into_iter()
+        .map(|c| (c, None))
+        .chain(split.map(|(c, parts)| (c, Some(parts))));
+    for (classes, parts) in cuts {
         let count = classes.members.len();
         let second = read(classes);
+        let together = parts.is_none_or(|(x, y)| {
+            second
+                .as_ref()
+                .is_ok_and(|r| r.pairs.iter().any(|&p| p == (x, y) || p == (y, x)))
+        });
         let against = match (&second, coarse) {
             (Ok(r), Some(of)) => coarse::against(of, r, dist),
             _ => None,
         };
         if debugging {
+            let what = match parts {
+                Some(p) => format!("an odd cut split into {count} classes, the parts {p:?} paired together {together}"),
+                None => format!("{count} classes"),
+            };
             match &second {
                 Ok(r) => eprintln!(
-                    "DEBUG recut: {count} classes (gap {:.2}), solves {}, confidence {:.2} (margin {:.2}, support {:.2}, least sure class {:.2}), against the coarse cut {against:?}",
+                    "DEBUG recut: {what} (gap {:.2}), solves {}, confidence {:.2} (margin {:.2}, support {:.2}, least sure class {:.2}), against the coarse cut {against:?}",
                     r.classes.gap,
                     r.solves,
                     decide::confidence(r),
@@ -78,11 +96,11 @@ pub(super) fn or_finer(
                     r.support,
                     r.classes.least_sure(),
                 ),
-                Err(why) => eprintln!("DEBUG recut: {count} classes: {why}"),
+                Err(why) => eprintln!("DEBUG recut: {what}: {why}"),
             }
         }
         if let Ok(r) = second {
-            if stands(&r) && against.is_none() {
+            if stands(&r) && together && against.is_none() {
                 return Ok(r);
             }
         }
@@ -153,5 +171,6 @@ fn stands(r: &Reading) -> bool {
 }
 
 mod coarse;
+mod split;
 #[cfg(test)]
 mod tests;

@@ -106,34 +106,50 @@ impl Ladder {
 
     /// The classes after merge `cut`, with how sure each is.
     pub(super) fn classes(&self, dist: &[Vec<f32>], cut: usize) -> Classes {
-        let n = dist.len();
-        let mut members = self.snapshots[cut + 1].clone();
-        for m in &mut members {
-            m.sort_unstable();
+        let finer = (cut.saturating_sub(FINER)..cut)
+            .map(|i| self.gap(i))
+            .fold(1.0f32, f32::max);
+        classes_of(
+            dist,
+            self.snapshots[cut + 1].clone(),
+            (self.gap(cut), finer),
+        )
+    }
+}
+
+/// Classes of `members` (each class's halves, in any order), numbered by
+/// their least half, each as sure as the halves' distances `dist` say
+/// ([`super::sureness`]), cut at a jump of `gap` under finer cuts' jumps
+/// of `finer` at most ([`Classes::gap`], [`Classes::finer`]).
+pub(crate) fn classes_of(
+    dist: &[Vec<f32>],
+    mut members: Vec<Vec<usize>>,
+    (gap, finer): (f32, f32),
+) -> Classes {
+    let n = dist.len();
+    for m in &mut members {
+        m.sort_unstable();
+    }
+    members.sort_unstable_by_key(|m| m.first().copied().unwrap_or(usize::MAX));
+    let mut of = vec![0; n];
+    for (c, m) in members.iter().enumerate() {
+        for &h in m {
+            of[h] = c;
         }
-        members.sort_unstable_by_key(|m| m[0]);
-        let mut of = vec![0; n];
-        for (c, m) in members.iter().enumerate() {
-            for &h in m {
-                of[h] = c;
-            }
-        }
-        let confidence = members
-            .iter()
-            .enumerate()
-            .map(|(c, m)| super::sureness(dist, m, |b| of[b] != c))
-            .collect();
-        Classes {
-            of,
-            members,
-            confidence,
-            gap: self.gap(cut),
-            finer: (cut.saturating_sub(FINER)..cut)
-                .map(|i| self.gap(i))
-                .fold(1.0f32, f32::max),
-            // Marked by the reading, once its classes are final
-            // ([`super::merged::mark`]).
-            two_prints: Vec::new(),
-        }
+    }
+    let confidence = members
+        .iter()
+        .enumerate()
+        .map(|(c, m)| super::sureness(dist, m, |b| of[b] != c))
+        .collect();
+    Classes {
+        of,
+        members,
+        confidence,
+        gap,
+        finer,
+        // Marked by the reading, once its classes are final
+        // ([`super::merged::mark`]).
+        two_prints: Vec::new(),
     }
 }

@@ -70,7 +70,12 @@ fn apart(a: &[usize], b: &[usize], dist: &[Vec<f32>]) -> bool {
 
 /// The coarse classes (`coarse[h]`: half `h`'s class there) that the finer
 /// reading `r` reads as a whole picture: two parts of one coarse class,
-/// standing apart ([`apart`]), paired with each other.
+/// each of two halves or more, standing apart ([`apart`]), paired with
+/// each other. A part of one half has no spread to stand apart from: the
+/// finer cut splits a damaged print's copies one by one too, and pairs
+/// two of them as readily as two prints (clip art `things` 3x3 of seed 13
+/// from a sheet: a drawing's three `+` copies 0.11 to 0.23 apart, split
+/// into three classes of one, two of them paired).
 pub(super) fn whole_pictures(coarse: &[usize], r: &Reading, dist: &[Vec<f32>]) -> Vec<usize> {
     let members = &r.classes.members;
     let parent = |c: usize| members[c].first().map(|&h| coarse[h]);
@@ -79,7 +84,9 @@ pub(super) fn whole_pictures(coarse: &[usize], r: &Reading, dist: &[Vec<f32>]) -
         .iter()
         .filter_map(|&(a, b)| {
             let p = parent(a)?;
-            (parent(b) == Some(p) && apart(&members[a], &members[b], dist)).then_some(p)
+            let (ma, mb) = (&members[a], &members[b]);
+            let parts = ma.len() >= 2 && mb.len() >= 2;
+            (parent(b) == Some(p) && parts && apart(ma, mb, dist)).then_some(p)
         })
         .collect();
     whole.sort_unstable();

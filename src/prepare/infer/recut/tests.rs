@@ -29,7 +29,7 @@ fn crops(prints: usize, halves: f32, other: f32) -> Vec<Vec<f32>> {
 
 /// A reading of `classes` pairing 0/1, 2/3, …, `margin` ahead of its
 /// rival, well supported, every class sure.
-fn reading(mut classes: Classes, margin: f32, solves: bool) -> Reading {
+pub(super) fn reading(mut classes: Classes, margin: f32, solves: bool) -> Reading {
     let k = classes.members.len();
     classes.confidence = vec![1.0; k];
     Reading {
@@ -267,4 +267,19 @@ fn one_picture_read_as_two_from_the_same_two_classes_is_refused() {
     // same two pictures read from two classes: refused alike.
     let r = finer_reading(&[&[0], &[1], &[2], &[3]], 2, vec![(0, 3), (1, 2)]);
     assert!(coarse::against(&coarse, &r, &dist).is_some());
+}
+
+#[test]
+fn a_lone_copy_read_whole_with_another_does_not_refuse_the_coarser_cut() {
+    // One print's three copies (halves 0-2, coarse class 0), two of them
+    // apart from the third: the finer cut reads each alone and pairs two.
+    let dist = vec![
+        vec![0.0, 0.11, 0.23, 0.9],
+        vec![0.11, 0.0, 0.12, 0.9],
+        vec![0.23, 0.12, 0.0, 0.9],
+        vec![0.9, 0.9, 0.9, 0.0],
+    ];
+    let coarse = vec![0, 0, 0, 1];
+    let r = finer_reading(&[&[0], &[1], &[2], &[3]], 1, vec![(0, 2), (1, 3)]);
+    assert!(coarse::whole_pictures(&coarse, &r, &dist).is_empty());
 }
