@@ -114,16 +114,14 @@ pub(crate) fn look_distances(
 }
 
 /// Reads the pairing of `classes` from the halves' looks; the solver
-/// checks candidates within `budget` placements. `grounds_vary`: the
-/// tiles lie on a ground whose colour changes across them
-/// ([`looks::coloured_ground`]) or each on its own plain ground
-/// ([`super::halves::grounds`]), which [`confirm::confirmed`] weighs.
+/// checks candidates within `budget` placements. `grounds`: what lies
+/// under the pictures, which [`confirm::confirmed`] weighs.
 pub(crate) fn read(
     side: usize,
     looks: &[Look],
     outlines: &[Option<Outline>],
     (classes, dist): (Classes, &[Vec<f32>]),
-    grounds_vary: bool,
+    grounds: confirm::Grounds,
     budget: u64,
 ) -> Result<Reading, String> {
     let k = classes.members.len();
@@ -208,7 +206,7 @@ pub(crate) fn read(
             &classes,
             (dist, &cost),
             &pairs,
-            (spread, grounds_vary),
+            (spread, grounds),
         ) {
             classes.confidence = sure;
         }

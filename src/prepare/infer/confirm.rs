@@ -28,12 +28,33 @@ use super::looks::Look;
 use super::outline::Outline;
 use super::seam;
 
+/// What lies under the pictures, as [`confirmed`] weighs it. The two
+/// kinds were measured apart: reading the cross seams on the picture only
+/// was measured on gradients (`critters2`), judging a class beside the
+/// prints the seams do not tell apart on both (`seams2`, `things2`).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(crate) struct Grounds {
+    /// A ground whose colour changes across the tiles
+    /// ([`super::looks::coloured_ground`]: emoji on a gradient).
+    pub gradient: bool,
+    /// Each tile on a plain ground of its own, brought to one
+    /// ([`super::halves::grounds`]: clip art `things`).
+    pub evened: bool,
+}
+
+impl Grounds {
+    /// Whether copies of one half lie on other colours.
+    pub(crate) fn vary(self) -> bool {
+        self.gradient || self.evened
+    }
+}
+
 /// Per class, the worst seam between one of its members and one of its
 /// partner's (under `pairs`) over the lesser of their stranger costs;
 /// infinite for a class without members or partner (nothing confirms it,
 /// so a reading with a blank class is never confirmed).
 ///
-/// On a coloured ground (`coloured_ground`, see [`confirmed`]) each seam is
+/// On a coloured ground (`gradient`, see [`Grounds`]) each seam is
 /// measured on the picture only ([`seam::on_picture`]): two copies of one
 /// half lie on other colours of the ramp, and the ground beside the figure
 /// (weighed at 0.05 by the band, at full weight by the prediction) made a
@@ -46,13 +67,13 @@ fn cross_seams(
     outlines: &[Option<Outline>],
     classes: &Classes,
     pairs: &[(usize, usize)],
-    (hue_spread, coloured_ground): (f32, bool),
+    (hue_spread, gradient): (f32, bool),
 ) -> Vec<f32> {
     let n = looks.len();
     let measures = seam::in_use(hue_spread);
     let cost = |a: usize, b: usize| {
         let whole = || board::cost(&measures, looks, outlines, (a, b));
-        if coloured_ground {
+        if gradient {
             on_picture(&measures, looks, outlines, (a, b)).unwrap_or_else(whole)
         } else {
             whole()
@@ -238,10 +259,9 @@ pub(crate) const CONFIRMS_BELOW: f32 = 0.95;
 /// `hue_spread` is the puzzle's ([`super::cost::Terms::spread`]), which
 /// weighs the seam measures ([`seam::in_use`]).
 ///
-/// `grounds_vary`: the tiles lie on a ground whose colour changes
-/// across them ([`super::looks::grounds_vary`]: emoji on a gradient),
-/// or each on a plain ground of its own, brought to one
-/// ([`super::halves::grounds`]: clip art `things`). There a class's spread
+/// `grounds` vary ([`Grounds::vary`]): the tiles lie on a ground whose
+/// colour changes across them (emoji on a gradient), or each on a plain
+/// ground of its own, brought to one (clip art `things`). There a class's spread
 /// says little about two prints: each copy of a half lies on another
 /// colour, its anti-aliased rim (a blur's too) mixes in that colour, and a
 /// figure near the ground's colour is picture on one tile and ground on
@@ -258,17 +278,17 @@ pub(crate) fn confirmed(
     classes: &Classes,
     (dist, cost): (&[Vec<f32>], &[Vec<f32>]),
     pairs: &[(usize, usize)],
-    (hue_spread, grounds_vary): (f32, bool),
+    (hue_spread, grounds): (f32, Grounds),
 ) -> Option<Vec<f32>> {
     let cross = cross_seams(
         looks,
         outlines,
         classes,
         pairs,
-        (hue_spread, coloured_ground),
+        (hue_spread, grounds.gradient),
     );
     let worst = cross.iter().copied().fold(0.0f32, f32::max);
-    let beside = looks_beside_partner(dist, cost, classes, pairs, grounds_vary);
+    let beside = looks_beside_partner(dist, cost, classes, pairs, grounds.vary());
     if std::env::var_os("UNSCRAMBLE_INFER_DEBUG_CONFIRM").is_some() {
         let show = |v: &[f32]| {
             v.iter()

@@ -4,7 +4,9 @@
 //! reading (paired by how the seams continue). [`decide`](super::decide)
 //! weighs them.
 
-use super::{art, classes, decide, halves, looks, names, outline, pairing, recut, strokes, timing};
+use super::{
+    art, classes, confirm, decide, halves, looks, names, outline, pairing, recut, strokes, timing,
+};
 use std::borrow::Cow;
 
 /// The names reading: halves described as ink on a ground, grouped into
@@ -217,7 +219,10 @@ pub(super) fn read_art(
     };
     // Copies of a half lie on other colours either way, which widens
     // their class ([`super::confirm::confirmed`]).
-    let grounds_vary = coloured_ground || moved;
+    let grounds = confirm::Grounds {
+        gradient: coloured_ground,
+        evened: moved,
+    };
     clock.stage("art-light");
     let clock = timing::start();
     let looks: Vec<looks::Look> = works
@@ -250,14 +255,7 @@ pub(super) fn read_art(
     // prints taken for one ([`classes::merged`]), in any cut read.
     let read = |mut classes: classes::Classes, budget: u64| {
         classes::merged::mark(&mut classes, &dist, "art");
-        art::read(
-            side,
-            &looks,
-            &outlines,
-            (classes, &dist),
-            grounds_vary,
-            budget,
-        )
+        art::read(side, &looks, &outlines, (classes, &dist), grounds, budget)
     };
     let first = cut.and_then(|classes| read(classes, pairing::NODE_BUDGET));
     recut::or_finer(first, coarse.as_deref(), &dist, |classes| {

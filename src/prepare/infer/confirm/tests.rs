@@ -96,7 +96,7 @@ fn sure_of(
         classes,
         (dist, cost),
         pairs,
-        (CODED, false),
+        (CODED, Grounds::default()),
     )
     .expect("seams confirm")
 }
@@ -116,7 +116,7 @@ fn untold(
         classes,
         (dist, &cost),
         pairs,
-        (CODED, false),
+        (CODED, Grounds::default()),
     )
 }
 
@@ -262,7 +262,13 @@ fn a_near_print_the_seams_tell_apart_does_not_make_a_class_unsure() {
         &classes,
         (&dist, &cost),
         &pairs,
-        (CODED, true),
+        (
+            CODED,
+            Grounds {
+                gradient: true,
+                evened: false,
+            },
+        ),
     )
     .expect("seams confirm");
     assert!((coloured[0] - 0.8).abs() < 1e-5, "{coloured:?}");
