@@ -172,7 +172,7 @@ fn one_pair_astray_leaves_the_other_pairs_confirmed() {
     let (looks, classes, dist) = board(two_pictures_as_one, 10);
     let pairs: Vec<(usize, usize)> = (0..5).map(|p| (2 * p, 2 * p + 1)).collect();
     let outlines = vec![None; looks.len()];
-    let cross = cross_seams(&looks, &outlines, &classes, &pairs, CODED);
+    let cross = cross_seams(&looks, &outlines, &classes, &pairs, (CODED, false));
     assert!(cross[8] >= CONFIRMS_BELOW, "{cross:?}");
     // The right pairs are judged beside their partners; the pair of two
     // prints keeps its looks (0.5, as the board sets them).
