@@ -80,31 +80,60 @@ impl Tables {
                 kept
             })
             .collect();
+        // Every oriented card, in (tile, turns) order: the order each
+        // bucket holds them in.
+        let cands: Vec<Cand> = puzzle
+            .tiles
+            .iter()
+            .enumerate()
+            .flat_map(|(i, tile)| {
+                card_turns[i].iter().map(move |&turns| Cand {
+                    tile: i as u8,
+                    turns,
+                    edges: turned(tile.edges, turns).map(|e| e.0),
+                })
+            })
+            .collect();
+        let touching = &touching;
         let mut offsets = vec![0u32];
-        let mut entries = Vec::new();
+        let mut entries: Vec<Cand> = Vec::new();
         let mut base = [0u32; 16];
         for s in 0..4 {
             for t in s + 1..4 {
                 base[s * 4 + t] = (offsets.len() - 1) as u32;
-                let mut buckets: Vec<Vec<Cand>> = vec![Vec::new(); width * width];
-                for (i, tile) in puzzle.tiles.iter().enumerate() {
-                    for &turns in &card_turns[i] {
-                        let edges = turned(tile.edges, turns).map(|e| e.0);
-                        let cand = Cand {
-                            tile: i as u8,
-                            turns,
-                            edges,
-                        };
-                        for &a in &touching[usize::from(edges[s])] {
-                            for &b in &touching[usize::from(edges[t])] {
-                                buckets[a * width + b].push(cand);
-                            }
-                        }
-                    }
+                // The buckets `(a, b)` laid out one after the other, each
+                // candidate under every pair of codes its two sides fit:
+                // counted first, then filed in order (a puzzle of many codes
+                // has thousands of buckets, and the probe builds these
+                // tables for every pairing it checks).
+                let buckets = |c: &Cand| {
+                    let (ks, kt) = (usize::from(c.edges[s]), usize::from(c.edges[t]));
+                    touching[ks]
+                        .iter()
+                        .flat_map(move |&a| touching[kt].iter().map(move |&b| a * width + b))
+                };
+                let mut next = vec![0usize; width * width];
+                cands.iter().flat_map(&buckets).for_each(|k| next[k] += 1);
+                let mut at = entries.len();
+                for n in &mut next {
+                    let here = at;
+                    at += *n;
+                    *n = here;
+                    offsets.push(at as u32);
                 }
-                for bucket in buckets {
-                    entries.extend(bucket);
-                    offsets.push(entries.len() as u32);
+                entries.resize(
+                    at,
+                    cands.first().copied().unwrap_or(Cand {
+                        tile: 0,
+                        turns: 0,
+                        edges: [0; 4],
+                    }),
+                );
+                for c in &cands {
+                    for k in buckets(c) {
+                        entries[next[k]] = *c;
+                        next[k] += 1;
+                    }
                 }
             }
         }

@@ -112,36 +112,23 @@ const PLAIN: f32 = 8.0;
 /// Moves `tile`'s ground `from` to `to`, each pixel by how much of it is
 /// ground (see the module's comment).
 fn move_ground(tile: &mut Work, from: [f32; 3], to: [f32; 3]) {
-    let mean = window(&tile.px, 1, &|w| {
-        let mut s = [0.0f32; 3];
-        w.iter().for_each(|p| (0..3).for_each(|c| s[c] += p[c]));
-        s.map(|v| v / w.len() as f32)
-    });
+    let mean = smoothed(&tile.px);
     // The ground's own scatter (a scan's noise, JPEG) in the smoothed
     // tile: the median distance of the pixels near the ground.
-    let near: Vec<f32> = mean
+    let close: Vec<f32> = mean
         .iter()
         .map(|&p| dist(p, from))
         .filter(|&d| d < SCATTER_WITHIN)
         .collect();
-    let scatter = if near.len() > WORK {
-        median(near.into_iter())
+    let scatter = if close.len() > WORK {
+        median(close.into_iter())
     } else {
         0.0
     };
     let full = ON_GROUND + 2.0 * scatter;
     let on: Vec<bool> = mean.iter().map(|&m| dist(m, from) <= full).collect();
-    let beside = window(&on, REACH, &|w| w.iter().any(|&b| b));
-    // The colour within reach farthest from the ground: the drawing a rim
-    // pixel blends into its ground.
-    let far: Vec<f32> = tile.px.iter().map(|&p| dist2(p, from)).collect();
-    let at: Vec<u32> = (0..WORK * WORK).map(|i| i as u32).collect();
-    let farthest = window(&at, REACH, &|w| {
-        w.iter()
-            .copied()
-            .max_by(|&a, &b| far[a as usize].total_cmp(&far[b as usize]))
-            .unwrap_or(0)
-    });
+    let beside = near(&on);
+    let drawing = farthest(&tile.px, from);
     let shades = blend::shadows(&mean, &on, from, scatter);
     let shift: [f32; 3] = std::array::from_fn(|c| to[c] - from[c]);
     let drawn = tile.px.clone();
@@ -149,7 +136,7 @@ fn move_ground(tile: &mut Work, from: [f32; 3], to: [f32; 3]) {
         let k = if on[i] {
             1.0
         } else if beside[i] {
-            let f = drawn[farthest[i] as usize];
+            let f = drawn[drawing[i] as usize];
             (1.0 - blend::drawing(*p, from, f, full)).max(shades[i])
         } else {
             shades[i]
@@ -160,28 +147,88 @@ fn move_ground(tile: &mut Work, from: [f32; 3], to: [f32; 3]) {
     }
 }
 
-/// `reduce` over each pixel's square neighbourhood of `reach` pixels each
-/// way (cut to the tile), taken along the rows and then the columns.
-fn window<T: Copy>(src: &[T], reach: usize, reduce: &dyn Fn(&[T]) -> T) -> Vec<T> {
-    let mut buf = Vec::with_capacity(2 * reach + 1);
-    let mut pass = |get: &dyn Fn(usize, usize) -> T| {
-        let mut out = Vec::with_capacity(WORK * WORK);
-        for y in 0..WORK {
-            for x in 0..WORK {
-                buf.clear();
-                let (lo, hi) = (x.saturating_sub(reach), (x + reach).min(WORK - 1));
-                buf.extend((lo..=hi).map(|k| get(y, k)));
-                out.push(reduce(&buf));
-            }
-        }
-        out
+/// Each pixel's 3x3 neighbourhood's mean (cut to the tile), so that a
+/// scan's noise does not decide what is ground.
+fn smoothed(px: &[[f32; 3]]) -> Vec<[f32; 3]> {
+    window(
+        px,
+        1,
+        (
+            || [0.0f32; 3],
+            |s: &mut [f32; 3], p: [f32; 3]| (0..3).for_each(|c| s[c] += p[c]),
+        ),
+        |s, n| s.map(|v| v / n as f32),
+    )
+}
+
+/// Whether any pixel within [`REACH`] is ground (`on`): the rim a drawing
+/// may blend into the ground on.
+fn near(on: &[bool]) -> Vec<bool> {
+    window(
+        on,
+        REACH,
+        (|| false, |a: &mut bool, b: bool| *a |= b),
+        |a, _| a,
+    )
+}
+
+/// Per pixel, the pixel within [`REACH`] farthest from the ground `from`:
+/// the drawing a rim pixel blends into its ground. Of equally far ones the
+/// last in the window's order, as `Iterator::max_by` picks.
+fn farthest(px: &[[f32; 3]], from: [f32; 3]) -> Vec<u32> {
+    // Each pixel carries its distance with it, so that a window compares
+    // what it holds instead of looking it up.
+    let far: Vec<(f32, u32)> = px
+        .iter()
+        .enumerate()
+        .map(|(i, &p)| (dist2(p, from), i as u32))
+        .collect();
+    let keep = |best: &mut Option<(f32, u32)>, v: (f32, u32)| match *best {
+        Some(b) if b.0.total_cmp(&v.0).is_gt() => {}
+        _ => *best = Some(v),
     };
-    let rows = pass(&|y, k| src[y * WORK + k]);
-    // Columns: the same pass over the transposed rows, transposed back.
-    let cols = pass(&|x, k| rows[k * WORK + x]);
-    (0..WORK * WORK)
-        .map(|i| cols[(i % WORK) * WORK + i / WORK])
-        .collect()
+    window(&far, REACH, (|| None, keep), |best, _| {
+        best.unwrap_or((0.0, 0))
+    })
+    .into_iter()
+    .map(|(_, i)| i)
+    .collect()
+}
+
+/// Each pixel's square neighbourhood of `reach` pixels each way (cut to
+/// the tile) folded along the rows, then the row results folded along
+/// the columns: `start` and `step` fold a window's values in their order,
+/// `finish` makes the fold and the window's length one value. Monomorphic
+/// and without a buffer: it runs on every pixel of each moved tile, and a
+/// call through `dyn Fn` with a gathered window per pixel cost 26 ms a
+/// tile (docs/infer-journal.md, "Each tile on its own plain ground").
+fn window<T: Copy, A>(
+    src: &[T],
+    reach: usize,
+    (start, step): (impl Fn() -> A, impl Fn(&mut A, T)),
+    finish: impl Fn(A, usize) -> T,
+) -> Vec<T> {
+    let span = |i: usize| (i.saturating_sub(reach), (i + reach).min(WORK - 1));
+    let mut rows = Vec::with_capacity(WORK * WORK);
+    for y in 0..WORK {
+        let line = &src[y * WORK..(y + 1) * WORK];
+        for x in 0..WORK {
+            let (lo, hi) = span(x);
+            let mut a = start();
+            line[lo..=hi].iter().for_each(|&v| step(&mut a, v));
+            rows.push(finish(a, hi + 1 - lo));
+        }
+    }
+    let mut out = Vec::with_capacity(WORK * WORK);
+    for y in 0..WORK {
+        let (lo, hi) = span(y);
+        for x in 0..WORK {
+            let mut a = start();
+            (lo..=hi).for_each(|k| step(&mut a, rows[k * WORK + x]));
+            out.push(finish(a, hi + 1 - lo));
+        }
+    }
+    out
 }
 
 fn dist(a: [f32; 3], b: [f32; 3]) -> f32 {
@@ -198,3 +245,5 @@ fn median(v: impl Iterator<Item = f32>) -> f32 {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod window_tests;

@@ -103,24 +103,23 @@ impl Band {
             }
         }
         let out = |x: usize| x + EDGE + reach < WORK / 2 || x + EDGE > WORK / 2 + reach;
-        let mut scored: Vec<((f32, f32), usize, usize)> = Vec::new();
-        for (i, a) in left.iter().enumerate() {
-            for (j, b) in right.iter().enumerate() {
-                if let (Some((ha, la)), Some((hb, lb))) = (a, b) {
-                    let s = self.disagreement(
-                        &halves[*ha].upright,
-                        *la,
-                        &halves[*hb].upright,
-                        *lb,
-                        &out,
-                    );
-                    scored.push((s, i, j));
-                }
+        let laid = |side: &[Option<(usize, Laid)>]| -> Vec<Option<(&Mask, Laid)>> {
+            side.iter()
+                .map(|c| c.map(|(h, l)| (&halves[h].upright, l)))
+                .collect()
+        };
+        let mut scored = self.shares(&laid(&left), &laid(&right), &out);
+        scored.sort_by(|x, y| x.0.total_cmp(&y.0));
+        let (best, i, j) = *scored.first()?;
+        // How badly the worst stretch is explained, for the best pair only.
+        let worst = match (left[i], right[j]) {
+            (Some((ha, la)), Some((hb, lb))) => {
+                self.disagreement(&halves[ha].upright, la, &halves[hb].upright, lb, &out)
+                    .1
             }
-        }
-        scored.sort_by(|x, y| x.0 .0.total_cmp(&y.0 .0));
-        let ((best, worst), i, j) = *scored.first()?;
-        let next = scored.get(1).map_or(1.0, |s| s.0 .0);
+            _ => 1.0,
+        };
+        let next = scored.get(1).map_or(1.0, |s| s.0);
         let second = scored
             .get(1)
             .map(|s| (left[s.1].map(|l| l.0), right[s.2].map(|r| r.0)));
@@ -227,29 +226,9 @@ impl Band {
         lb: Laid,
         out: &dyn Fn(usize) -> bool,
     ) -> (f32, f32) {
-        let laid = |m: &Mask, l: Laid, x: usize, y: usize| -> f32 {
-            let (mx, my) = (x as i64 - l.x, y as i64 - l.y);
-            if mx < 0 || my < 0 || mx >= m.w as i64 || my >= m.h as i64 {
-                0.0
-            } else {
-                f32::from(m.level[my as usize * m.w + mx as usize]) / 255.0
-            }
-        };
-        let (mut wrong, mut total) = (vec![0.0f32; self.w], vec![0.0f32; self.w]);
-        for x in 0..self.w {
-            for y in 0..self.h {
-                let i = y * self.w + x;
-                if !self.care[i] {
-                    continue;
-                }
-                let p = laid(a, la, x, y).max(laid(b, lb, x, y));
-                let o = self.ink[i];
-                let counted = out(x);
-                wrong[x] += (p - o).max(0.0) + if counted { (o - p).max(0.0) } else { 0.0 };
-                total[x] += p + if counted { o } else { 0.0 };
-            }
-        }
-        let share = |w: &[f32], t: &[f32]| w.iter().sum::<f32>() / t.iter().sum::<f32>().max(1e-3);
+        let (wrong, total): (Vec<f32>, Vec<f32>) = (0..self.w)
+            .map(|x| self.column(x, [Some((a, la)), Some((b, lb))], out(x)))
+            .unzip();
         let worst = wrong
             .windows(STRETCH)
             .zip(total.windows(STRETCH))
@@ -262,3 +241,6 @@ impl Band {
 
 #[path = "centre.rs"]
 mod centre;
+#[path = "columns.rs"]
+mod columns;
+use columns::share;
