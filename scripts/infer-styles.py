@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Puzzles in art styles that `draw-tiles` does not draw, each from a known
-truth, for scripts/bench-infer-styles and the fixtures of tests/infer_styles.rs.
+truth, for scripts/bench-infer-styles and the fixtures of tests/infer_styles/.
 
 A puzzle is planted: a random board whose every inner seam carries one
 picture, a random picture on every outer edge, then every tile turned and the
@@ -27,7 +27,7 @@ Damage (a scan): jpeg, blur, noise, turn (scale and a slight turn), light
 
 Usage: infer-styles.py make STYLE SIZE SEED DAMAGE yes/no OUT_DIR   (yes: solvable)
        infer-styles.py fixture STYLE SEED OUT_DIR [SIZE yes/no [shared]]   (a small
-           puzzle for tests/infer_styles.rs: 3x3 and solvable unless told;
+           puzzle for tests/infer_styles/: 3x3 and solvable unless told;
            shared: one palette for all tiles)
        infer-styles.py bench [--styles A,B] [--seeds 1-40] [--jobs 2] [--keep DIR]
 Env: UNSCRAMBLE (the binary), PHOTOS (folder of the sample photographs),
