@@ -58,15 +58,7 @@ fn line_drawings_with_merged_details_are_refused_not_written() {
 /// pairing, which only solving could settle, is refused first.
 #[test]
 fn line_drawings_whose_class_holds_two_pictures_are_refused() {
-    let (_tmp, dir, expect) = copy("lineart-merged", true);
-    assert_eq!(expect, "refused");
-    let (code, stderr) = check(&dir);
-    assert_eq!(code, Some(1), "{stderr}");
-    assert!(
-        stderr.contains("the pictures do not decide the edges"),
-        "{stderr}"
-    );
-    assert!(!stderr.contains("differs:"), "{stderr}");
+    read_refused("lineart-merged");
 }
 
 /// An unsolvable drawn 4x4: the names reading's best pairing solves

@@ -67,6 +67,25 @@ fn read_right(style: &str) -> String {
     stderr
 }
 
+/// Checks that fixture `style` is refused, nothing written against its
+/// truth, and gives what `infer --check` said.
+fn read_refused(style: &str) -> String {
+    let (_tmp, dir, expect) = copy(style, true);
+    assert_eq!(expect, "refused", "{style}");
+    let (code, stderr) = check(&dir);
+    assert_refused(style, code, &stderr);
+    stderr
+}
+
+fn assert_refused(style: &str, code: Option<i32>, stderr: &str) {
+    assert_eq!(code, Some(1), "{style}: {stderr}");
+    assert!(
+        stderr.contains("the pictures do not decide the edges"),
+        "{style}: {stderr}"
+    );
+    assert!(!stderr.contains("differs:"), "{style}: {stderr}");
+}
+
 fn reads_back_or_refuses(style: &str) {
     let (_tmp, dir, expect) = copy(style, true);
     let (code, stderr) = check(&dir);
@@ -75,14 +94,7 @@ fn reads_back_or_refuses(style: &str) {
             code == Some(0) && stderr.contains("the inferred edges equal tile_dict.yaml"),
             "{style}: {stderr}"
         ),
-        "refused" => {
-            assert_eq!(code, Some(1), "{style}: {stderr}");
-            assert!(
-                stderr.contains("the pictures do not decide the edges"),
-                "{style}: {stderr}"
-            );
-            assert!(!stderr.contains("differs:"), "{style}: {stderr}");
-        }
+        "refused" => assert_refused(style, code, &stderr),
         other => panic!("{style}: unknown expectation {other}"),
     }
 }
