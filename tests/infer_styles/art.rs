@@ -183,3 +183,18 @@ fn a_class_widened_by_the_tiles_own_grounds_is_confirmed_by_its_seams() {
 fn drawn_tiles_whose_colours_fall_into_one_class_each_are_not_read_wrong() {
     reads_back_or_refuses("drawn-coarse");
 }
+
+/// Clip-art animals on one sky-blue ground (`animals-hen`: seed 33's
+/// 3x3, a hen, a lobster, a ladybird and Tux): the hen's feathered rim
+/// costs its true pair the outlines' cap, and the colour terms pair the
+/// lobster's halves with the hen's (both brown on blue). Main wrote it as
+/// an unsolvable puzzle at 0.99, 12 edges wrong. The strips alone prefer
+/// the true pairing, which solves, at half the cost: refused.
+#[test]
+fn unsolvable_by_the_colours_and_outlines_against_the_strips_is_refused() {
+    let stderr = read_refused("animals-hen");
+    assert!(
+        stderr.contains("a pairing that solves continues the seams better"),
+        "{stderr}"
+    );
+}

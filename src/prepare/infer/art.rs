@@ -12,7 +12,7 @@ use super::board;
 use super::candidates::{best_pairings, support, SUPPORTED};
 use super::classes::Classes;
 use super::confirm;
-use super::cost::pair_costs;
+use super::cost::{pair_costs, PairCosts};
 use super::looks::{self, Look};
 use super::outline::Outline;
 use super::pairing;
@@ -129,7 +129,12 @@ pub(crate) fn read(
         return Err(format!("{k} classes cannot be paired into pictures"));
     }
     let clock = super::timing::start();
-    let (cost, seams, spread) = pair_costs(looks, outlines, &classes);
+    let PairCosts {
+        all: cost,
+        seams,
+        strips,
+        spread,
+    } = pair_costs(looks, outlines, &classes);
     let candidates = best_pairings(&cost, MARGIN, MAX_CANDIDATES);
     clock.stage("art-costs");
     let Some(best) = candidates.first() else {
@@ -225,7 +230,13 @@ pub(crate) fn read(
     let seams_against = if first_solving.is_some_and(|(i, _)| i == at) {
         None
     } else {
-        seams_against(side, &classes, &seams, &pairs, budget.saturating_sub(spent))
+        seams_against(
+            side,
+            &classes,
+            [&seams, &strips],
+            &pairs,
+            budget.saturating_sub(spent),
+        )
     };
     if let Some(other) = &seams_against {
         doubt.extend(changed_classes(&pairs, other));

@@ -70,15 +70,29 @@ pub(crate) struct Terms {
     pub spread: f32,
 }
 
-/// The cost of pairing each two classes: the [`Terms`] weighed by
-/// [`WEIGHTS`]; the same of the seam terms alone (strips and outlines,
-/// what continues across the seam, without the colour likeness); and how
-/// spread the classes' hues are ([`Terms::spread`]).
+/// The cost of pairing each two classes, weighed three ways.
+pub(crate) struct PairCosts {
+    /// Every term, by [`WEIGHTS`].
+    pub all: Vec<Vec<f32>>,
+    /// The seam terms alone (strips and outlines, what continues across
+    /// the seam, without the colour likeness).
+    pub seams: Vec<Vec<f32>>,
+    /// The strips alone: how the pixels along the seam continue. An
+    /// outline misread (a photographed hen's feathered rim) costs a true
+    /// pair as much as the cap, and the seam terms then lean with the
+    /// colour ones ([`super::art::against`]).
+    pub strips: Vec<Vec<f32>>,
+    /// How spread the classes' hues are ([`Terms::spread`]).
+    pub spread: f32,
+}
+
+/// The cost of pairing each two classes ([`PairCosts`]): the [`Terms`]
+/// weighed by [`WEIGHTS`], by the seam terms alone, and by the strips alone.
 pub(crate) fn pair_costs(
     looks: &[Look],
     outlines: &[Option<Outline>],
     classes: &Classes,
-) -> (Vec<Vec<f32>>, Vec<Vec<f32>>, f32) {
+) -> PairCosts {
     let t = terms(looks, outlines, classes);
     if std::env::var_os("UNSCRAMBLE_INFER_DEBUG_TERMS").is_some() {
         dump(classes, &t);
@@ -89,7 +103,16 @@ pub(crate) fn pair_costs(
         hue: 0.0,
         ..w
     };
-    (combine(&t, w), combine(&t, seams), t.spread)
+    let strips = Weights {
+        outline: 0.0,
+        ..seams
+    };
+    PairCosts {
+        all: combine(&t, w),
+        seams: combine(&t, seams),
+        strips: combine(&t, strips),
+        spread: t.spread,
+    }
 }
 
 /// `w` for a puzzle whose hues are spread by `spread` ([`Terms::spread`]):

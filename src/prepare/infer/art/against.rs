@@ -14,35 +14,59 @@ const SEAMS_CHECK_BUDGET: u64 = 10_000_000;
 /// cost at most this share of the chosen pairing's, where the two differ.
 const SEAMS_AGAINST: f32 = 0.7;
 
-/// The pairing the seam terms alone (`seams`, [`pair_costs`](super::super::cost::pair_costs)) find best,
-/// when it solves and continues the seams clearly better than `pairs`,
-/// a pairing that solves nothing: then "unsolvable" rests on the colour
-/// terms, which take a picture's two halves to share colours, and two
-/// crops of one photograph or two flags of one outer colour may share
-/// more. Held-out photo 3x3 s109 (two crops of the coffee photograph) and
-/// colour-band flags 5x5 s1003 were written so, wrong, at 0.93-0.97
-/// (docs/infer-journal.md, "Unsolvable against the seams").
+/// The pairing the seam terms alone find best, when it solves and
+/// continues the seams clearly better than `pairs`, a pairing that solves
+/// nothing: then "unsolvable" rests on the colour terms, which take a
+/// picture's two halves to share colours, and two crops of one photograph
+/// or two flags of one outer colour may share more. Held-out photo 3x3
+/// s109 (two crops of the coffee photograph) and colour-band flags 5x5
+/// s1003 were written so, wrong, at 0.93-0.97 (docs/infer-journal.md,
+/// "Unsolvable against the seams").
+///
+/// The seam terms are asked twice (`by`, [`PairCosts`](super::super::cost::PairCosts)):
+/// with the outlines and by the strips alone. Held-out clip-art animals
+/// 3x3 s33 (a hen and a lobster, Tux Paint's photographed stamps) was
+/// written unsolvable at 0.99, 12 edges wrong: the hen's feathered rim
+/// cost its true pair the outlines' cap, so the seam terms leaned with the
+/// colours (lobster and hen both brown), while the strips preferred the
+/// true pairing, which solves, at half the cost.
 pub(super) fn seams_against(
     side: usize,
     classes: &Classes,
-    seams: &[Vec<f32>],
+    by: [&[Vec<f32>]; 2],
     pairs: &[(usize, usize)],
     budget: u64,
 ) -> Option<Vec<(usize, usize)>> {
-    let (_, other) = best_pairings(seams, 0.0, 1).into_iter().next()?;
-    let ratio = seams_ratio(seams, pairs, &other);
-    let probe = (ratio < SEAMS_AGAINST).then(|| {
-        solve::probe(
-            &pairing::puzzle(side, &classes.of, &other),
-            budget.clamp(1, SEAMS_CHECK_BUDGET),
-            solve::Searched::default(),
-        )
-    });
-    let solves = probe.as_ref().and_then(|p| p.solves);
-    if std::env::var_os("UNSCRAMBLE_INFER_DEBUG").is_some() {
-        eprintln!("DEBUG unsolvable seams: seams' best / chosen {ratio:.3}, solves {solves:?}");
+    let mut budget = budget.clamp(1, SEAMS_CHECK_BUDGET);
+    let mut probed: Vec<Vec<(usize, usize)>> = Vec::new();
+    for seams in by {
+        let Some((_, other)) = best_pairings(seams, 0.0, 1).into_iter().next() else {
+            continue;
+        };
+        let ratio = seams_ratio(seams, pairs, &other);
+        // One pairing may be both terms' best, clearly better by one of
+        // them only: it is probed once, when one finds it so.
+        let ask = ratio < SEAMS_AGAINST && budget > 0 && !probed.contains(&other);
+        let probe = ask.then(|| {
+            solve::probe(
+                &pairing::puzzle(side, &classes.of, &other),
+                budget,
+                solve::Searched::default(),
+            )
+        });
+        if ask {
+            probed.push(other.clone());
+        }
+        budget = budget.saturating_sub(probe.as_ref().map_or(0, |p| p.nodes));
+        let solves = probe.as_ref().and_then(|p| p.solves);
+        if std::env::var_os("UNSCRAMBLE_INFER_DEBUG").is_some() {
+            eprintln!("DEBUG unsolvable seams: seams' best / chosen {ratio:.3}, solves {solves:?}");
+        }
+        if solves == Some(true) {
+            return Some(other);
+        }
     }
-    (solves == Some(true)).then_some(other)
+    None
 }
 
 /// The seam terms alone (`seams`) of the pairs of `other` that `chosen`
