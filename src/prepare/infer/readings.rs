@@ -102,7 +102,8 @@ fn pair_names(
     // class without members stands for it, and the pairing (checked by
     // solving like any other) decides whose partner it is.
     let absent = halves::absent();
-    if classes.members.len() % 2 == 1 {
+    let present = classes.members.len();
+    if present % 2 == 1 {
         classes.members.push(Vec::new());
         classes.confidence.push(0.0);
         rep_halves.push(&absent);
@@ -129,7 +130,7 @@ fn pair_names(
         });
     pairing.number_in_name =
         (0..classes.members.len()).any(|c| numbered(&classes.members[c], halves));
-    pairing.names_silent = pairing::silent(&score);
+    pairing.names_silent = pairing::silent(&score, present);
     let best = pairing.preferred.as_deref().unwrap_or(&pairing.pairs);
     pairing.support = classes::merged::least_support(&score, best);
     // The words read half by half confirm the cut: the ink's spread does

@@ -194,11 +194,30 @@ fn resemblance_that_is_alike_for_every_two_classes_says_nothing() {
         vec![0.3, 0.0, 0.3],
         vec![0.3, 0.3, 0.0],
     ];
-    assert!(silent(&flat));
+    assert!(silent(&flat, 3));
     // One pair a little more alike (a shared ground colour, a glyph) speaks.
     let mut one = flat.clone();
     one[0][1] = 0.31;
     one[1][0] = 0.31;
-    assert!(!silent(&one));
-    assert!(!silent(&score()));
+    assert!(!silent(&one, 3));
+    assert!(!silent(&score(), 4));
+}
+
+#[test]
+fn the_class_of_a_half_no_tile_shows_does_not_make_the_names_speak() {
+    // Three classes alike (0.475 each: labels 3x3 s1057 after a scan) and
+    // the absent half's class, 0.3 against each by its making.
+    let s: Vec<Vec<f32>> = (0..4)
+        .map(|i| {
+            (0..4)
+                .map(|j| match (i, j) {
+                    _ if i == j => 0.0,
+                    (3, _) | (_, 3) => 0.3,
+                    _ => 0.475,
+                })
+                .collect()
+        })
+        .collect();
+    assert!(!silent(&s, 4), "over all four the absent class differs");
+    assert!(silent(&s, 3), "the three present classes say nothing");
 }
