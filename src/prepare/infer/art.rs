@@ -200,9 +200,27 @@ pub(crate) fn read(
             .find(|&(i, (c, _))| i != at && *c >= chosen)
     };
     let rival = next.map_or(chosen + MARGIN, |(_, (c, _))| *c);
+    let solves = first_solving.is_some_and(|(i, _)| i == at);
+    // In a reading that solves and that the seams carry, a rival the colour
+    // terms alone bring near is read on the seams too ([`carried`]).
+    let rival = match solves.then(|| {
+        // Pairings not listed cost at least this much.
+        let unlisted = match candidates.last() {
+            Some((c, _)) if candidates.len() >= MAX_CANDIDATES => *c,
+            _ => best.0 + MARGIN,
+        };
+        carried::rival(&candidates, at, &seams, unlisted)
+    }) {
+        Some(Some(r)) if r > rival => {
+            if std::env::var_os("UNSCRAMBLE_INFER_DEBUG").is_some() {
+                eprintln!("DEBUG carried: rival {rival:.3} read on the seams {r:.3}");
+            }
+            r
+        }
+        _ => rival,
+    };
     // A class its looks leave unsure, in a reading that solves: its
     // confidence as the seams of its partner confirm it, when they do.
-    let solves = first_solving.is_some_and(|(i, _)| i == at);
     let mut classes = classes;
     if solves && classes.least_sure() < super::decide::CLASS_SURE {
         if let Some(sure) = confirm::confirmed(
@@ -337,6 +355,7 @@ fn partner(pairs: &[(usize, usize)], x: usize) -> Option<usize> {
 }
 
 mod against;
+mod carried;
 pub(crate) mod open;
 #[cfg(test)]
 mod tests;

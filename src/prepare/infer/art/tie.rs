@@ -21,6 +21,17 @@ pub(super) fn seam_tied(seams: &[Vec<f32>], pairs: &[(usize, usize)]) -> Option<
     exchangeable(seams, pairs).or_else(|| against_the_seams(seams, pairs))
 }
 
+/// Whether the seams carry the reading `pairs`: more than half of its
+/// pairs continue across the seam ([`continues`]). Coded art, whose halves'
+/// fills differ, has few that do, and its colours are the reading.
+pub(super) fn carry(seams: &[Vec<f32>], pairs: &[(usize, usize)]) -> bool {
+    let going = pairs
+        .iter()
+        .filter(|&&(a, b)| continues(seams, a, b))
+        .count();
+    2 * going > pairs.len()
+}
+
 /// Whether classes `a` and `b` continue each other across the seam
 /// ([`CONTINUES`]).
 fn continues(seams: &[Vec<f32>], a: usize, b: usize) -> bool {
@@ -74,11 +85,7 @@ fn exchangeable(seams: &[Vec<f32>], pairs: &[(usize, usize)]) -> Option<[usize; 
 /// 0.37-0.5 of its median seam; tying those cost 6 right readings of
 /// half-discs and 2 of emoji (branch `seamtie2`).
 fn against_the_seams(seams: &[Vec<f32>], pairs: &[(usize, usize)]) -> Option<[usize; 4]> {
-    let going = pairs
-        .iter()
-        .filter(|&&(a, b)| continues(seams, a, b))
-        .count();
-    if 2 * going <= pairs.len() {
+    if !carry(seams, pairs) {
         return None;
     }
     for &(a, b) in pairs {
