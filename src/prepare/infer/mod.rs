@@ -251,19 +251,23 @@ pub fn infer(input_dir: &Path, limits: PictureLimits) -> Result<Inferred, Puzzle
     };
     let clock = timing::start();
     // The units the check of this pairing already searched are not searched
-    // again: the same count, the same placements against the budget.
-    let mut searched = pairing.searched.clone();
-    let outcome = solve::solve_noting(&puzzle, &limits, &mut searched);
-    clock.solve("count", outcome.nodes);
+    // again: the same count, the same placements against the budget. A
+    // count the check's search already went past finds nothing and stops
+    // at its budget: not made (`solve::Searched::known_fruitless`).
+    let outcome = (!pairing.searched.known_fruitless(&puzzle, &limits)).then(|| {
+        let mut searched = pairing.searched.clone();
+        solve::solve_noting(&puzzle, &limits, &mut searched)
+    });
+    clock.solve("count", outcome.as_ref().map_or(0, |o| o.nodes));
+    let (total, complete) = outcome
+        .as_ref()
+        .map_or((0, false), |o| (o.total, o.complete()));
     // A count that reached its cap says the classes were cut too coarsely;
     // one that found nothing and was cut short leaves the pairing
     // unchecked. Either way every class is in doubt.
-    let refused = plenty::refusal(outcome.total, outcome.stopped.as_ref())
+    let refused = plenty::refusal(total, outcome.as_ref().and_then(|o| o.stopped.as_ref()))
         .map(|why| (why, plenty::CONFIDENCE))
-        .or_else(|| {
-            unchecked::refusal(outcome.total, outcome.complete())
-                .map(|why| (why, unchecked::CONFIDENCE))
-        });
+        .or_else(|| unchecked::refusal(total, complete).map(|why| (why, unchecked::CONFIDENCE)));
     if let Some((why, bound)) = refused {
         let doubt: Vec<usize> = (0..classes.members.len()).collect();
         let sheet = sheet::draw(&images, &classes, &pairing, &doubt);
@@ -281,8 +285,8 @@ pub fn infer(input_dir: &Path, limits: PictureLimits) -> Result<Inferred, Puzzle
         source,
         refusal: None,
         doubt,
-        solutions: usize::try_from(outcome.total).unwrap_or(usize::MAX),
-        complete: outcome.complete(),
+        solutions: usize::try_from(total).unwrap_or(usize::MAX),
+        complete,
         yaml,
         sheet,
     })

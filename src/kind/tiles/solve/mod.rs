@@ -9,6 +9,7 @@ mod closest;
 pub(crate) mod count;
 mod counting;
 mod expand;
+mod fruitless;
 mod kinds;
 mod order;
 mod parallel;
@@ -211,6 +212,9 @@ pub struct Searched {
     /// takes units the other order searched, which may lie anywhere in its
     /// own order (see `shared`).
     free: bool,
+    /// Placements from the start of the search in the key's order, no
+    /// units taken, known to hold no solution (see `fruitless`).
+    clear: u64,
 }
 
 impl Searched {
@@ -256,6 +260,7 @@ pub fn solve_noting(puzzle: &Puzzle, limits: &Limits, searched: &mut Searched) -
             key: Some(key),
             units: Vec::new(),
             free: searched.free,
+            clear: 0,
         };
     }
     search_all(puzzle, limits, Some(searched))
@@ -332,6 +337,8 @@ fn search_all(puzzle: &Puzzle, limits: &Limits, searched: Option<&mut Searched>)
 mod budget_tests;
 #[cfg(test)]
 mod exact;
+#[cfg(test)]
+mod fruitless_tests;
 #[cfg(test)]
 mod kinds_tests;
 #[cfg(test)]

@@ -82,11 +82,15 @@ pub(super) fn probe_from(puzzle: &Puzzle, max_nodes: u64, searched: Searched, fi
             // Units noted count nothing against the budget: this order's
             // own, searched in an earlier round, and the other's alike.
             noted.free = true;
+            noted.clear = 0;
             noted
         })
         .collect();
     let mut nodes = 0u64;
     let mut allowance = first;
+    // The most placements one round of the first order made from its start
+    // without a solution (see `fruitless`).
+    let mut clear = 0u64;
     loop {
         for (i, &order) in ORDERS.iter().enumerate() {
             let left = max_nodes.saturating_sub(nodes);
@@ -95,7 +99,7 @@ pub(super) fn probe_from(puzzle: &Puzzle, max_nodes: u64, searched: Searched, fi
                     solves: None,
                     board: None,
                     nodes,
-                    searched: Searched::default(),
+                    searched: Searched::clear_to(puzzle, &limits_of(ORDERS[0]), clear),
                 };
             }
             let limits = Limits {
@@ -121,6 +125,9 @@ pub(super) fn probe_from(puzzle: &Puzzle, max_nodes: u64, searched: Searched, fi
                     nodes,
                     searched,
                 };
+            }
+            if i == 0 {
+                clear = clear.max(limits.max_nodes);
             }
             for (j, &other) in ORDERS.iter().enumerate().filter(|&(j, _)| j != i) {
                 let from = std::mem::take(&mut noted[i]);

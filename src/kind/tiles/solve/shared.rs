@@ -54,6 +54,7 @@ pub(super) fn share(
             key: Some(key),
             units: Vec::new(),
             free: to.free,
+            clear: 0,
         };
     }
     if to.units.len() != to_ids.len() {
