@@ -13,7 +13,7 @@
 //! belong together; "Grün" on two says a lot).
 
 use super::classes::mask_distance;
-use super::halves::{Half, Mask, WORK};
+use super::halves::{Mask, WORK};
 
 /// Lines of ink taller than this are markers or drawings, not names.
 const MAX_LINE: usize = WORK / 8;
@@ -287,23 +287,6 @@ pub(crate) fn word_ids(masks: &[&Mask]) -> Vec<Vec<usize>> {
         .collect()
 }
 
-/// Whether two of the classes whose representatives are `reps`, both on
-/// the card's ground, read as the same words ([`word_ids`]). Two classes
-/// are two prints; when their names are one to the word reading ("gelb-grün"
-/// and "blau-grün" within [`SAME_WORD`] of each other, no space to cut
-/// them at), the names are not being read, and a pairing by them says
-/// little. Drawn tiles' classes differ by their ground, and their marks
-/// are one shape everywhere: they are not asked.
-pub(crate) fn one_name_twice(reps: &[&Half]) -> bool {
-    let masks: Vec<&Mask> = reps.iter().map(|h| &h.upright).collect();
-    let ids = word_ids(&masks);
-    (0..reps.len()).any(|i| {
-        (i + 1..reps.len()).any(|j| {
-            reps[i].card_ground && reps[j].card_ground && !ids[i].is_empty() && ids[i] == ids[j]
-        })
-    })
-}
-
 pub(crate) mod agree;
 pub(crate) mod line;
 mod orient;
@@ -311,4 +294,5 @@ pub(crate) mod split;
 mod strings;
 #[cfg(test)]
 mod tests;
+pub(crate) mod twice;
 pub(crate) mod walk;

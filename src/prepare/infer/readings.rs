@@ -123,7 +123,12 @@ fn pair_names(
         pairing::PairingError::Unsolvable { .. } => NamesError::Unsolvable(e.to_string()),
         _ => NamesError::Other(e.to_string()),
     })?;
-    pairing.names_confused = names::one_name_twice(&rep_halves)
+    let chosen: Vec<&[(usize, usize)]> = std::iter::once(pairing.pairs.as_slice())
+        .chain(pairing.preferred.as_deref())
+        .chain(pairing.rival.as_deref())
+        .collect();
+    let twice = names::twice::same_words(&rep_halves);
+    pairing.names_confused = names::twice::misleads(&twice, &classes.members, dist, &chosen)
         || classes.members.iter().any(|m| {
             let members: Vec<&halves::Half> = m.iter().map(|&h| &halves[h]).collect();
             names::split::holds_two_names(&members)

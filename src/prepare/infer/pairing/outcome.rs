@@ -35,7 +35,7 @@ pub struct Pairing {
     /// nothing: the puzzle read as unsolvable ([`super::super::unsolvable`]).
     pub no_solution: bool,
     /// Whether two classes on the card's ground read as the same words
-    /// ([`super::names::one_name_twice`]), or one class as two names
+    /// ([`super::names::twice`]) and mislead the pairing, or one class as two names
     /// ([`super::names::split::holds_two_names`]): then the names are not being
     /// read.
     pub names_confused: bool,
