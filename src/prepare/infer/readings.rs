@@ -123,6 +123,7 @@ fn pair_names(
         _ => NamesError::Other(e.to_string()),
     })?;
     pairing.names_confused = names::one_name_twice(&rep_halves)
+        || names::agree::a_name_paired_with_itself(&rep_halves, &pairing.pairs)
         || classes.members.iter().any(|m| {
             let members: Vec<&halves::Half> = m.iter().map(|&h| &halves[h]).collect();
             names::split::holds_two_names(&members)
