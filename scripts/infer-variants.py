@@ -267,7 +267,13 @@ def read(argv):
 
 def report(argv):
     keep = Path(argv[0])
-    rows = [l.split("\t") for l in (keep / "reads.tsv").read_text().splitlines() if l]
+    # One row per case and binary (the last, should a read have been logged twice).
+    last = {}
+    for line in (keep / "reads.tsv").read_text().splitlines():
+        if line:
+            f = line.split("\t")
+            last[(f[0], f[1])] = f
+    rows = list(last.values())
     bins = sorted({r[1] for r in rows})
     by = {(r[0], r[1]): r for r in rows}
 
