@@ -129,6 +129,7 @@ fn pair_names(
         .collect();
     let twice = names::twice::same_words(&rep_halves);
     pairing.names_confused = names::twice::misleads(&twice, &classes.members, dist, &chosen)
+        || names::agree::a_name_paired_with_itself(&rep_halves, &pairing.pairs)
         || classes.members.iter().any(|m| {
             let members: Vec<&halves::Half> = m.iter().map(|&h| &halves[h]).collect();
             names::split::holds_two_names(&members)

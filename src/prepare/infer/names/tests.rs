@@ -72,3 +72,14 @@ fn spaces_are_found_when_they_outnumber_the_gaps_between_letters() {
     assert_eq!(gap_from(&[7, 7, 8, 8]), 17);
     assert_eq!(gap_from(&[1, 3, 3]), 7);
 }
+
+#[test]
+fn a_name_and_the_same_name_with_a_word_more_are_one_name() {
+    // "xyb cg" and "xyb cg z" (a speck read as a word): one name twice;
+    // "Frosch Kopf" and "Frosch Bein" share a word only.
+    assert!(agree::one_name(&[0, 1], &[0, 1, 6]));
+    assert!(agree::one_name(&[2, 4, 7], &[2, 4]));
+    assert!(agree::one_name(&[3], &[3]));
+    assert!(!agree::one_name(&[0, 1], &[0, 2]));
+    assert!(!agree::one_name(&[], &[0]));
+}
