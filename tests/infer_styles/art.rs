@@ -149,6 +149,17 @@ fn cross_seams_on_a_coloured_ground_are_read_on_the_picture() {
     read_right_from_the_pictures("critters-ground");
 }
 
+/// An unsolvable puzzle of emoji on a gradient (`critters-unsolvable`:
+/// unseen seed 1045's 3x3, one half flipped). Its reading is right and its
+/// pairing proved to solve nothing; main held it at 0.71 by a class its
+/// looks left unsure, since the seams confirmed only readings that solve.
+/// Confirmed by its seams with no pair astray, its pairs' classes standing
+/// apart and its closest board one edge off, it is written: 0 solutions.
+#[test]
+fn an_unsolvable_puzzle_is_confirmed_by_its_seams_one_card_off() {
+    read_right_from_the_pictures("critters-unsolvable");
+}
+
 /// Clip art of another hand on a ground of its own on every tile
 /// (scripts/clipart-styles.py `things`, Tux Paint's stamps: the 3x3 of
 /// seed 1, `things-grounds`). Main read the halves' looks against each

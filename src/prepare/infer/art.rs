@@ -11,7 +11,7 @@
 use super::board;
 use super::candidates::{best_pairings, support, SUPPORTED};
 use super::classes::Classes;
-use super::confirm;
+use super::confirm::{self, unsolved};
 use super::cost::{pair_costs, PairCosts};
 use super::looks::{self, Look};
 use super::outline::Outline;
@@ -221,17 +221,49 @@ pub(crate) fn read(
     };
     // A class its looks leave unsure, in a reading that solves: its
     // confidence as the seams of its partner confirm it, when they do.
+    // A reading that solves nothing, against the nearest rival the solver
+    // did not rule out ([`open`]): the classes the two pair otherwise are
+    // in doubt when it is near.
+    let open = if solves {
+        None
+    } else {
+        let costs: Vec<f32> = candidates.iter().map(|(c, _)| *c).collect();
+        open::nearest(&costs, &checks, at)
+    };
+    if std::env::var_os("UNSCRAMBLE_INFER_DEBUG").is_some() {
+        eprintln!("DEBUG open: {open:?} of {} checked", checks.len());
+    }
     let mut classes = classes;
-    if solves && classes.least_sure() < super::decide::CLASS_SURE {
-        if let Some(sure) = confirm::confirmed(
+    // The classes as the seams of their partners confirm them, `astray`
+    // pairs allowed to meet like strangers ([`confirm::confirmed`]).
+    let seams_confirm = |classes: &Classes, astray: usize| {
+        confirm::confirmed(
             looks,
             outlines,
-            &classes,
+            classes,
             (dist, &cost),
             &pairs,
             (spread, grounds),
-        ) {
+            astray,
+        )
+    };
+    if solves && classes.least_sure() < super::decide::CLASS_SURE {
+        if let Some(sure) = seams_confirm(&classes, confirm::ASTRAY) {
             classes.confidence = sure;
+        }
+    }
+    // A reading proved to solve nothing, with no rival near: its classes
+    // as the seams, with no pair astray, and the board one card off
+    // confirm them ([`unsolved::confirmed`]).
+    let proved = checks.get(at).copied().flatten() == Some(false);
+    let held = classes.least_sure() < super::decide::CLASS_SURE && !open::is_near(open);
+    if !solves && proved && (held || std::env::var_os("UNSCRAMBLE_INFER_DEBUG").is_some()) {
+        let sure = seams_confirm(&classes, 0);
+        let board = (side, budget.saturating_sub(spent));
+        if let Some(sure) = unsolved::confirmed(sure, &classes, (dist, &pairs), board) {
+            if held {
+                classes.confidence = sure;
+            }
         }
     }
     let mut doubt = next
@@ -280,18 +312,6 @@ pub(crate) fn read(
         doubt.extend(weakest);
         doubt.sort_unstable();
         doubt.dedup();
-    }
-    // A reading that solves nothing, against the nearest rival the solver
-    // did not rule out ([`open`]): the classes the two pair otherwise are
-    // in doubt when it is near.
-    let open = if solves {
-        None
-    } else {
-        let costs: Vec<f32> = candidates.iter().map(|(c, _)| *c).collect();
-        open::nearest(&costs, &checks, at)
-    };
-    if std::env::var_os("UNSCRAMBLE_INFER_DEBUG").is_some() {
-        eprintln!("DEBUG open: {open:?} of {} checked", checks.len());
     }
     if let Some(o) = open.filter(|&o| open::is_near(Some(o))) {
         doubt.extend(changed_classes(&pairs, &candidates[o.at].1));

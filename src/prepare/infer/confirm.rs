@@ -266,7 +266,7 @@ pub(crate) const CONFIRMS_BELOW: f32 = 0.95;
 /// or a class of two prints, which keeps its looks (fresh photo 3x3 s129
 /// clean and noise, 6x6 s128 blur, critters 5x5 s1039 clean and noise:
 /// one pair each at 0.96 to 1.02, every reading right).
-const ASTRAY: usize = 1;
+pub(crate) const ASTRAY: usize = 1;
 
 /// The classes' confidences as the seams confirm them, pair by pair: the
 /// reading solves (the caller's test), and the worst meeting of a class's
@@ -309,6 +309,7 @@ pub(crate) fn confirmed(
     (dist, cost): (&[Vec<f32>], &[Vec<f32>]),
     pairs: &[(usize, usize)],
     (hue_spread, grounds): (f32, Grounds),
+    astray_at_most: usize,
 ) -> Option<Vec<f32>> {
     let cross = cross_seams(
         looks,
@@ -335,8 +336,9 @@ pub(crate) fn confirmed(
     }
     let astray = pairs.iter().filter(|&&(a, _)| !ok[a]).count();
     let blank = cross.iter().any(|c| c.is_infinite());
-    (!blank && astray <= ASTRAY && astray < pairs.len()).then_some(beside)
+    (!blank && astray <= astray_at_most && astray < pairs.len()).then_some(beside)
 }
 
 #[cfg(test)]
 mod tests;
+pub(crate) mod unsolved;

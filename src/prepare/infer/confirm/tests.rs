@@ -97,6 +97,7 @@ fn sure_of(
         (dist, cost),
         pairs,
         (CODED, Grounds::default()),
+        ASTRAY,
     )
     .expect("seams confirm")
 }
@@ -117,6 +118,7 @@ fn untold(
         (dist, &cost),
         pairs,
         (CODED, Grounds::default()),
+        ASTRAY,
     )
 }
 
@@ -331,6 +333,7 @@ fn a_near_print_the_seams_tell_apart_does_not_make_a_class_unsure() {
                 evened: false,
             },
         ),
+        ASTRAY,
     )
     .expect("seams confirm");
     assert!((coloured[0] - 0.8).abs() < 1e-5, "{coloured:?}");
