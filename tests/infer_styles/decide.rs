@@ -94,15 +94,7 @@ fn an_unsolvable_puzzle_is_not_read_as_a_pairing_chosen_for_solving() {
 fn a_reading_written_under_the_measuring_switch_still_says_weak() {
     let (_tmp, dir, expect) = copy("photo", false);
     assert_eq!(expect, "refused");
-    let out = unscramble()
-        .args(["infer", "--json"])
-        .arg(&dir)
-        .env("UNSCRAMBLE_INFER_DEBUG_WRITE_ALL", "1")
-        .output()
-        .expect("runs");
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(0), "{stderr}");
-    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    let doc = infer_json(&dir, &[], &[("UNSCRAMBLE_INFER_DEBUG_WRITE_ALL", "1")]);
     assert_eq!(doc["read_from"], "pictures", "{doc}");
     assert!(
         doc["confidence"].as_f64().expect("confidence") < 0.9,

@@ -52,6 +52,21 @@ fn check(dir: &Path) -> (Option<i32>, String) {
     )
 }
 
+/// `infer --json` on `dir` with `args` and `env`, which must exit 0: what
+/// it printed on stdout.
+fn infer_json(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> serde_json::Value {
+    let out = unscramble()
+        .args(["infer", "--json"])
+        .args(args)
+        .arg(dir)
+        .envs(env.iter().copied())
+        .output()
+        .expect("runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    serde_json::from_slice(&out.stdout).expect("json")
+}
+
 /// Checks that fixture `style` is read right (the transcription beside it
 /// equals the inferred edges) and gives what `infer --check` said.
 fn read_right(style: &str) -> String {
@@ -104,14 +119,7 @@ fn reads_back_or_refuses(style: &str) {
 fn read_right_from_the_pictures(style: &str) {
     let (_tmp, dir, expect) = copy(style, true);
     assert_eq!(expect, "right");
-    let out = unscramble()
-        .args(["infer", "--check", "--json"])
-        .arg(&dir)
-        .output()
-        .expect("runs");
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(0), "{stderr}");
-    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    let doc = infer_json(&dir, &["--check"], &[]);
     assert_eq!(doc["read_from"], "pictures", "{doc}");
     assert_eq!(
         doc["differences"].as_array().map(Vec::len),
