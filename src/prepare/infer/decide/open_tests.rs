@@ -8,8 +8,10 @@ use super::*;
 /// probe with shared units leaves it: the seams' first pairing proved
 /// unsolvable, its margin 0.815 (0.92 halved, written wrong so), the next
 /// pairing left unanswered by the solver. Refused, whether the next one
-/// is unanswered or found solving; written once every rival that close
-/// is ruled out.
+/// is unanswered or found solving; written once the rivals are ruled out
+/// and the next proved unsolvable lies 1.2 away (a margin of 0.815 alone
+/// no longer writes a reading that solves nothing: see
+/// `a_reading_that_solves_nothing_needs_a_margin_of_one`).
 #[test]
 fn a_reading_that_solves_nothing_with_a_rival_unchecked_is_refused() {
     use super::super::art::open::{self, Open};
@@ -42,7 +44,11 @@ fn a_reading_that_solves_nothing_with_a_rival_unchecked_is_refused() {
         chosen_proved: true,
     };
     for open in [Some(far), None] {
-        let v = decide(2, || Err("no names".into()), Ok(reading(open))).expect("a verdict");
+        let r = art::Reading {
+            rival: 15.213 + 1.2,
+            ..reading(open)
+        };
+        let v = decide(2, || Err("no names".into()), Ok(r)).expect("a verdict");
         assert!(v.refusal.is_none(), "{open:?}: {:?}", v.refusal);
         assert!(v.confidence >= WRITE_AT);
     }

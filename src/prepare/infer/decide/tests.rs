@@ -364,3 +364,32 @@ fn a_reading_that_solves_nothing_against_the_seams_is_refused() {
         }
     }
 }
+
+/// A reading that solves nothing has no solver behind its pairing: a
+/// margin that writes a solving reading at 0.9 refuses it, up to 1.0
+/// (clip-art animals 5x5 of seed 35 after a scan, its partners exchanged,
+/// written wrong at 0.90 from a margin of 0.664 when halving was all).
+#[test]
+fn a_reading_that_solves_nothing_needs_a_margin_of_one() {
+    for (solves, margin, written) in [
+        (true, 0.664, true),
+        (false, 0.664, false),
+        (false, 0.95, false),
+        (false, 1.05, true),
+        (false, 2.4, true),
+    ] {
+        let r = art::Reading {
+            cost: 5.0,
+            rival: 5.0 + margin,
+            solves,
+            ..art_reading(3.0)
+        };
+        let v = decide(2, || Err("no names".into()), Ok(r)).expect("a verdict");
+        assert_eq!(
+            v.refusal.is_none(),
+            written,
+            "{solves} {margin}: {}",
+            v.confidence
+        );
+    }
+}
