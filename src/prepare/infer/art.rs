@@ -15,10 +15,10 @@ use super::confirm::{self, unsolved};
 use super::cost::{pair_costs, PairCosts};
 use super::looks::{self, Look};
 use super::outline::Outline;
-use super::pairing;
 use super::strokes::{self, Strokes};
 use crate::kind::tiles::solve;
 use against::seams_against;
+use doubt::changed_classes;
 use tie::seam_tied;
 
 /// Look distances are divided by this so that 1 is "clearly different" for
@@ -140,43 +140,13 @@ pub(crate) fn read(
     let Some(best) = candidates.first() else {
         return Err("no pairing of the classes".into());
     };
-    let mut spent = 0u64;
-    let mut first_solving = None;
-    let mut first_board = None;
-    // What the checks of the candidates that may be chosen (the first, and
-    // the first that solves) searched, for the count of the chosen one.
-    let mut searched = [solve::Searched::default(), solve::Searched::default()];
-    // What the solver said of each candidate checked, in order.
-    let mut checks: Vec<open::Check> = Vec::new();
-    for (at, (c, pairs)) in candidates.iter().enumerate() {
-        let clock = super::timing::start();
-        let noted = &mut searched[usize::from(at > 0)];
-        let probe = solve::probe(
-            &pairing::puzzle(side, &classes.of, pairs),
-            budget.saturating_sub(spent).max(1),
-            std::mem::take(noted),
-        );
-        *noted = probe.searched;
-        clock.solve("art-check", probe.nodes);
-        spent += probe.nodes;
-        checks.push(probe.solves);
-        if std::env::var_os("UNSCRAMBLE_INFER_DEBUG").is_some() {
-            eprintln!(
-                "DEBUGART candidate {at} cost {c:.3} solves={:?} nodes={} of {} pairs {pairs:?}",
-                probe.solves,
-                probe.nodes,
-                candidates.len()
-            );
-        }
-        if probe.solves == Some(true) {
-            first_solving = Some((at, *c));
-            first_board = probe.board;
-            break;
-        }
-        if spent >= budget {
-            break;
-        }
-    }
+    let checks::Checked {
+        spent,
+        first_solving,
+        first_board,
+        searched,
+        checks,
+    } = checks::check(side, &classes.of, &candidates, budget);
     // The pictures' choice: the best pairing that solves, unless the
     // pictures clearly prefer one that does not (an unsolvable puzzle, or
     // classes cut wrong): then the best, which solves nothing.
@@ -271,9 +241,7 @@ pub(crate) fn read(
         .unwrap_or_default();
     // Classes that may be two prints taken for one are in doubt too.
     doubt.extend((0..k).filter(|&c| classes.confidence[c] < 0.8));
-    doubt.extend(&classes.two_prints);
-    doubt.sort_unstable();
-    doubt.dedup();
+    doubt::add(&mut doubt, classes.two_prints.iter().copied());
     // A puzzle read as unsolvable: the colour terms may have chosen its
     // pairing against seams that continue better under one that solves
     // ([`seams_against`]); the classes the two pair otherwise are in doubt.
@@ -289,9 +257,7 @@ pub(crate) fn read(
         )
     };
     if let Some(other) = &seams_against {
-        doubt.extend(changed_classes(&pairs, other));
-        doubt.sort_unstable();
-        doubt.dedup();
+        doubt::add(&mut doubt, changed_classes(&pairs, other));
     }
     let (mut support, weakest) = support(&cost, &pairs);
     // Two pictures whose partners the seams could exchange at no cost, or
@@ -303,20 +269,14 @@ pub(crate) fn read(
             eprintln!("DEBUG seam tie: classes {tied:?}");
         }
         support = support.min(0.0);
-        doubt.extend(tied);
-        doubt.sort_unstable();
-        doubt.dedup();
+        doubt::add(&mut doubt, tied);
     }
     // A pair the pictures do not join better than strangers is in doubt.
     if support < SUPPORTED {
-        doubt.extend(weakest);
-        doubt.sort_unstable();
-        doubt.dedup();
+        doubt::add(&mut doubt, weakest);
     }
     if let Some(o) = open.filter(|&o| open::is_near(Some(o))) {
-        doubt.extend(changed_classes(&pairs, &candidates[o.at].1));
-        doubt.sort_unstable();
-        doubt.dedup();
+        doubt::add(&mut doubt, changed_classes(&pairs, &candidates[o.at].1));
     }
     let first_solving = first_solving.filter(|&(i, _)| i == at);
     let [first, solving] = searched;
@@ -350,32 +310,10 @@ pub(crate) fn read(
     })
 }
 
-/// Classes whose partner differs between two pairings.
-fn changed_classes(a: &[(usize, usize)], b: &[(usize, usize)]) -> Vec<usize> {
-    let mut out: Vec<usize> = a
-        .iter()
-        .flat_map(|&(i, j)| [i, j])
-        .filter(|&x| partner(a, x) != partner(b, x))
-        .collect();
-    out.sort_unstable();
-    out
-}
-
-/// The class `pairs` pairs with `x`, if any.
-fn partner(pairs: &[(usize, usize)], x: usize) -> Option<usize> {
-    pairs.iter().find_map(|&(i, j)| {
-        if i == x {
-            Some(j)
-        } else if j == x {
-            Some(i)
-        } else {
-            None
-        }
-    })
-}
-
 mod against;
 mod carried;
+mod checks;
+mod doubt;
 pub(crate) mod open;
 #[cfg(test)]
 mod tests;

@@ -98,7 +98,7 @@ fn against_the_seams(seams: &[Vec<f32>], pairs: &[(usize, usize)]) -> Option<[us
                 j != a && j != b && seams[x][j] < CONTINUES * own && continues(seams, x, j)
             });
             if let Some(j) = elsewhere {
-                return Some([a, b, j, super::partner(pairs, j).unwrap_or(j)]);
+                return Some([a, b, j, super::doubt::partner(pairs, j).unwrap_or(j)]);
             }
         }
     }
