@@ -19,6 +19,7 @@ Usage:
   infer-variants.py make KEEP [--sets styles,unseen,clipart,corpus]
                     [--seeds-styles 121,126] [--seeds-unseen 1029,1034]
                     [--seeds-clipart 5,10] [--corpus-every 5] [--variants a,b]
+                    [--styles text,labels]
       makes the base cases (each seed's clean case and its bench damage) and
       their variants under KEEP/cases/ (kept: rerun one with
       `unscramble infer KEEP/cases/NAME --check --json`)
@@ -166,6 +167,7 @@ def make(argv):
     ap.add_argument("--seeds-clipart", default="5,10")
     ap.add_argument("--corpus-every", type=int, default=5)
     ap.add_argument("--variants", default=",".join(VARIANTS))
+    ap.add_argument("--styles", default="", help="only these styles (default: every one)")
     a = ap.parse_args(argv)
     keep = Path(a.keep)
     bases = keep / "bases"
@@ -176,6 +178,8 @@ def make(argv):
             continue
         seeds = seeds_of(getattr(a, "seeds_" + gen))
         for style in styles:
+            if a.styles and style not in a.styles.split(","):
+                continue
             for size, seed, kind, solvable in bench_cases(seeds):
                 name = "%s-%dx%d-s%d-%s%s" % (style, size, size, seed, kind, "" if solvable else "-unsolv")
                 if make_base(script, style, size, seed, kind, solvable, bases / name):

@@ -231,3 +231,18 @@ fn names_that_score_alike_but_for_the_absent_half_say_nothing() {
 fn two_names_one_word_to_the_word_reading_are_still_read() {
     read_right("text-two-names-one-word");
 }
+
+/// The Legespiel corpus card das-verflixte-legespiel-sparkasse-schweinchen
+/// (`corpus-jpeg-absent`: MIT, keilhauer/Legespiel-Solver) saved as JPEG
+/// quality 60 by `scripts/infer-variants.py`, stored as grey PNGs: the
+/// three copies of "grün vorn" at the bottom of tiles 4, 5 and 8 read as
+/// another name and made a class of their own, 9 classes, and the names
+/// paired it with the half no tile shows at the sure margin. Main wrote
+/// it at 0.97, 3 edges wrong. A class paired with the absent half that
+/// lies on one side of every tile it is on is copies of a name misread
+/// alike: refused.
+#[test]
+fn a_misread_class_on_one_side_paired_with_the_absent_half_is_refused() {
+    let stderr = read_refused("corpus-jpeg-absent");
+    assert!(stderr.contains("a half that no tile shows"), "{stderr}");
+}

@@ -114,6 +114,9 @@ fn names_confidence(classes: &Classes, pairing: &Pairing) -> f32 {
     if pairing.names_silent {
         return NAMES_SILENT;
     }
+    if pairing.absent_one_side {
+        return pairing::absent::CONFIDENCE;
+    }
     let by_margin = NAMES_CALIBRATION
         .iter()
         .rev()
@@ -248,6 +251,7 @@ fn decide_at(
             names_confused: false,
             number_in_name: false,
             names_silent: false,
+            absent_one_side: false,
             support: 1.0,
             searched: r.searched,
         };
@@ -295,7 +299,10 @@ fn decide_at(
             } else {
                 pairing.rival.as_deref()
             };
-            let doubt = in_doubt(classes.members.len(), &pairing.pairs, other);
+            let doubt = match pairing::absent::in_doubt(&classes.members, &pairing.pairs) {
+                Some(two) if pairing.absent_one_side => two.to_vec(),
+                _ => in_doubt(classes.members.len(), &pairing.pairs, other),
+            };
             let refusal = if overruled(&pairing) {
                 format!(
                     "the pairing the names written on the tiles show best gives a puzzle without solutions, and the one that solves scores {:.0} % below it: the puzzle may be unsolvable (a lost or misprinted card), or its classes cut wrong; a pairing chosen for solving alone would be a guess",
@@ -307,6 +314,8 @@ fn decide_at(
                 "a class of halves holds only names written against the tile's number, read with it as one name: they are misread, and how they pair is a guess".to_string()
             } else if pairing.names_silent {
                 "no name or colour on the halves tells which two classes belong together, and the pictures' seams do not either: a pairing chosen for solving alone would be a guess".to_string()
+            } else if pairing.absent_one_side {
+                pairing::absent::REFUSAL.to_string()
             } else if names_sure >= WRITE_AT {
                 "the names written on the tiles and the pictures' seams pair the same classes differently".to_string()
             } else {

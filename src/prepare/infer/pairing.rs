@@ -321,11 +321,13 @@ fn finish(
         names_confused: false,
         number_in_name: false,
         names_silent: false,
+        absent_one_side: false,
         support: 1.0,
         searched: solve::Searched::default(),
     }
 }
 
+pub(crate) mod absent;
 mod board;
 pub(crate) mod debug;
 mod enumerate;

@@ -137,6 +137,8 @@ fn pair_names(
     pairing.number_in_name =
         (0..classes.members.len()).any(|c| numbered(&classes.members[c], halves));
     pairing.names_silent = pairing::silent(&score, present);
+    pairing.absent_one_side =
+        pairing::absent::partner_on_one_side(&classes.members, &pairing.pairs);
     let best = pairing.preferred.as_deref().unwrap_or(&pairing.pairs);
     pairing.support = classes::merged::least_support(&score, best);
     // The words read half by half confirm the cut: the ink's spread does

@@ -75,6 +75,7 @@ pub(crate) fn as_read(side: usize, classes: &Classes, pairing: &Pairing) -> Opti
         names_confused: false,
         number_in_name: false,
         names_silent: false,
+        absent_one_side: false,
         support: pairing.support,
         no_solution: true,
         // Its check found nothing; the count searches afresh.

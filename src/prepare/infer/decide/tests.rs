@@ -30,6 +30,7 @@ fn overruled_reading(margin: f32, below_best: f32) -> Result<(Classes, Pairing),
         names_confused: false,
         number_in_name: false,
         names_silent: false,
+        absent_one_side: false,
         support: 1.0,
         searched: Default::default(),
     };
@@ -116,20 +117,26 @@ fn a_names_first_choice_in_the_middle_band_is_written_unless_two_classes_read_al
     assert!(why.contains("read as the same name"), "{why}");
 }
 
-#[test]
-fn a_names_reading_with_a_class_of_names_run_into_the_number_is_refused() {
-    // No rival within 25 %, every class sure: 0.97 but for the class
-    // whose names took in the card's number (text 3x3 of seed 15 made
-    // unsolvable, fixture `text-number`).
+/// The refusal of a names reading at the sure margin, every class sure,
+/// once `mark` has marked it; its confidence must be 0.
+fn refused_at_the_sure_margin(mark: impl Fn(&mut Pairing)) -> String {
     let reading = || {
         names_reading(0.25).map(|(c, mut p)| {
-            p.number_in_name = true;
+            mark(&mut p);
             (c, p)
         })
     };
     let v = decide(2, reading, Err("no classes".into())).expect("a verdict");
     assert_eq!(v.confidence, 0.0);
-    let why = v.refusal.expect("refused");
+    v.refusal.expect("refused")
+}
+
+#[test]
+fn a_names_reading_with_a_class_of_names_run_into_the_number_is_refused() {
+    // No rival within 25 %, every class sure: 0.97 but for the class
+    // whose names took in the card's number (text 3x3 of seed 15 made
+    // unsolvable, fixture `text-number`).
+    let why = refused_at_the_sure_margin(|p| p.number_in_name = true);
     assert!(why.contains("written against the tile's number"), "{why}");
 }
 
@@ -138,15 +145,7 @@ fn a_names_reading_whose_classes_all_resemble_each_other_alike_is_refused() {
     // Emoji halves on one ground (scripts/unseen-styles.py, critters 3x3
     // of seed 1005 turned): no glyph read, every pair scoring the floor,
     // the one pairing that solved written wrong at 0.97.
-    let reading = || {
-        names_reading(0.25).map(|(c, mut p)| {
-            p.names_silent = true;
-            (c, p)
-        })
-    };
-    let v = decide(2, reading, Err("no classes".into())).expect("a verdict");
-    assert_eq!(v.confidence, 0.0);
-    let why = v.refusal.expect("refused");
+    let why = refused_at_the_sure_margin(|p| p.names_silent = true);
     assert!(why.contains("for solving alone would be a guess"), "{why}");
 }
 
@@ -392,4 +391,13 @@ fn a_reading_that_solves_nothing_needs_a_margin_of_one() {
             v.confidence
         );
     }
+}
+
+#[test]
+fn a_names_reading_pairing_a_class_on_one_side_with_the_absent_half_is_refused() {
+    // The corpus card sparkasse-schweinchen after JPEG 60: three copies of
+    // "grün vorn", all at the bottom of their tiles, misread as another
+    // name and paired with the half no tile shows, at the sure margin.
+    let why = refused_at_the_sure_margin(|p| p.absent_one_side = true);
+    assert!(why.contains("a half that no tile shows"), "{why}");
 }

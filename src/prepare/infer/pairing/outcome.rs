@@ -46,6 +46,10 @@ pub struct Pairing {
     /// no name, no ground colour tells one pairing from another, and the
     /// pairing was chosen by solving alone.
     pub names_silent: bool,
+    /// Whether the class paired with the half no tile shows lies on one
+    /// side of every tile it is on ([`super::absent`]): copies of a name
+    /// misread alike, paired with nothing.
+    pub absent_one_side: bool,
     /// How much better the least joined pair of the names' best-scoring
     /// pairing (this one, or [`Self::preferred`]) resembles than either of
     /// its classes resembles any third class

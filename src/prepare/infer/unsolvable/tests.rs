@@ -24,6 +24,7 @@ fn overruled(lead: f32, below: f32) -> Pairing {
         names_confused: false,
         number_in_name: false,
         names_silent: false,
+        absent_one_side: false,
         support: 1.0,
         searched: Default::default(),
     }
