@@ -82,5 +82,6 @@ pub(crate) fn as_read(side: usize, classes: &Classes, pairing: &Pairing) -> Opti
     })
 }
 
+pub(crate) mod none;
 #[cfg(test)]
 mod tests;
