@@ -264,6 +264,17 @@ pub(crate) fn word_likeness(masks: &[&Mask]) -> Vec<Vec<f32>> {
 /// word it looks like (as tolerant as the classes' own comparison), each
 /// number once, sorted.
 pub(crate) fn word_ids(masks: &[&Mask]) -> Vec<Vec<usize>> {
+    let mut ids = word_lists(masks);
+    for w in &mut ids {
+        w.dedup();
+    }
+    ids
+}
+
+/// [`word_ids`] with each word as often as the mask holds it: two words
+/// of one name that look alike whole ("Birne" and "Blüte") are one number
+/// twice, and the name is not one word.
+pub(crate) fn word_lists(masks: &[&Mask]) -> Vec<Vec<usize>> {
     let mut prototypes: Vec<Mask> = Vec::new();
     orient::oriented_words(masks, word_gap(masks))
         .into_iter()
@@ -281,7 +292,6 @@ pub(crate) fn word_ids(masks: &[&Mask]) -> Vec<Vec<usize>> {
                 })
                 .collect();
             ids.sort_unstable();
-            ids.dedup();
             ids
         })
         .collect()

@@ -132,43 +132,7 @@ pub(crate) fn decide(
     budget: u64,
 ) -> Result<Pairing, PairingError> {
     let k = score.len();
-    let weight = |p: &[(usize, usize)]| {
-        differences.map_or(1.0, |d| 1.0 - CONSISTENCY * (1.0 - d.consistency(p)))
-    };
-    let candidates = if k / 2 <= MAX_ENUMERATED {
-        let mut all: Vec<(f32, Vec<(usize, usize)>)> = all_pairings(k)
-            .into_iter()
-            .map(|p| {
-                (
-                    p.iter().map(|&(i, j)| score[i][j]).sum::<f32>() * weight(&p),
-                    p,
-                )
-            })
-            .collect();
-        all.sort_by(|x, y| y.0.total_cmp(&x.0));
-        all
-    } else {
-        // Too many to enumerate: the greedy pairing, and every pairing
-        // whose pairs all differ alike (greedy among those pairs), weighed
-        // like the enumerated ones.
-        let mut all: Vec<(f32, Vec<(usize, usize)>)> = Vec::new();
-        let alike = differences.map(Differences::alike).unwrap_or_default();
-        let everything: Vec<(usize, usize)> = (0..k)
-            .flat_map(|i| (i + 1..k).map(move |j| (i, j)))
-            .collect();
-        for among in std::iter::once(&everything).chain(&alike) {
-            // One pairing reached by two lists is one candidate: in
-            // another order it would tie with itself.
-            let mut p = completed(score, greedy(score, among));
-            p.sort_unstable();
-            if p.len() == k / 2 && all.iter().all(|(_, q)| *q != p) {
-                let s = p.iter().map(|&(i, j)| score[i][j]).sum::<f32>() * weight(&p);
-                all.push((s, p));
-            }
-        }
-        all.sort_by(|x, y| y.0.total_cmp(&x.0));
-        all
-    };
+    let candidates = candidates(score, differences);
     if debug::on() {
         debug::candidates(&candidates, score, differences, 12);
     }
@@ -299,7 +263,54 @@ pub(crate) fn decide(
     }
 }
 
-fn finish(
+/// Every pairing of the classes weighed, best first: all of them when they
+/// are few enough to enumerate, else the greedy ones. Each is weighed by
+/// how consistently its pairs differ (`differences`, if given).
+pub(crate) fn candidates(
+    score: &[Vec<f32>],
+    differences: Option<&Differences>,
+) -> Vec<(f32, Vec<(usize, usize)>)> {
+    let k = score.len();
+    let weight = |p: &[(usize, usize)]| {
+        differences.map_or(1.0, |d| 1.0 - CONSISTENCY * (1.0 - d.consistency(p)))
+    };
+    if k / 2 <= MAX_ENUMERATED {
+        let mut all: Vec<(f32, Vec<(usize, usize)>)> = all_pairings(k)
+            .into_iter()
+            .map(|p| {
+                (
+                    p.iter().map(|&(i, j)| score[i][j]).sum::<f32>() * weight(&p),
+                    p,
+                )
+            })
+            .collect();
+        all.sort_by(|x, y| y.0.total_cmp(&x.0));
+        all
+    } else {
+        // Too many to enumerate: the greedy pairing, and every pairing
+        // whose pairs all differ alike (greedy among those pairs), weighed
+        // like the enumerated ones.
+        let mut all: Vec<(f32, Vec<(usize, usize)>)> = Vec::new();
+        let alike = differences.map(Differences::alike).unwrap_or_default();
+        let everything: Vec<(usize, usize)> = (0..k)
+            .flat_map(|i| (i + 1..k).map(move |j| (i, j)))
+            .collect();
+        for among in std::iter::once(&everything).chain(&alike) {
+            // One pairing reached by two lists is one candidate: in
+            // another order it would tie with itself.
+            let mut p = completed(score, greedy(score, among));
+            p.sort_unstable();
+            if p.len() == k / 2 && all.iter().all(|(_, q)| *q != p) {
+                let s = p.iter().map(|&(i, j)| score[i][j]).sum::<f32>() * weight(&p);
+                all.push((s, p));
+            }
+        }
+        all.sort_by(|x, y| y.0.total_cmp(&x.0));
+        all
+    }
+}
+
+pub(crate) fn finish(
     side: usize,
     of: &[usize],
     pairs: &[(usize, usize)],

@@ -6,6 +6,7 @@
 
 use super::{
     art, classes, confirm, decide, halves, looks, names, outline, pairing, recut, strokes, timing,
+    unsolvable,
 };
 use std::borrow::Cow;
 
@@ -46,6 +47,9 @@ pub(super) fn read_names(
     // merges only where the ink's own ladder goes next.
     let mut first = None;
     let mut guess = None;
+    // A cut none of whose pairings solves, read as the puzzle is
+    // ([`unsolvable::none`]): taken only when nothing else paired.
+    let mut unsolved = None;
     // Each cut is followed by its classes merged up the ink's ladder
     // while the nearest two read as the same words ([`names::walk`]).
     for classes in cuts {
@@ -53,8 +57,13 @@ pub(super) fn read_names(
         let walked = std::iter::once_with(|| walked_by_words(&halves, &dist, &cut)).flatten();
         for (k, classes) in std::iter::once(classes).chain(walked).enumerate() {
             match pair_names(side, &halves, &dist, classes) {
-                Err(NamesError::Unsolvable(why)) => {
+                Err(NamesError::Unsolvable(why, read)) => {
                     first.get_or_insert(why);
+                    // A walk's classes keep their cut's jump: only a cut's
+                    // own classes are read as they are.
+                    if let (0, Some(read)) = (k, read) {
+                        unsolved.get_or_insert(*read);
+                    }
                 }
                 Err(NamesError::Other(why)) => {
                     return guess.ok_or_else(|| first.unwrap_or(why));
@@ -73,14 +82,20 @@ pub(super) fn read_names(
             }
         }
     }
-    // Nothing better: the first guess (refused), or why nothing paired.
-    guess.ok_or_else(|| first.unwrap_or_default())
+    // Nothing better: the first guess (refused), a cut read as the puzzle
+    // is, or why nothing paired.
+    guess.or(unsolved).ok_or_else(|| first.unwrap_or_default())
 }
+
+/// A names reading: the classes and their pairing.
+type NamesRead = (classes::Classes, pairing::Pairing);
 
 /// Why a cut into classes was not paired: no pairing of them solves (a
 /// coarser cut may), or anything else.
 enum NamesError {
-    Unsolvable(String),
+    /// Why, and the cut read as the puzzle is when that stands
+    /// ([`unsolvable::none`]).
+    Unsolvable(String, Option<Box<NamesRead>>),
     Other(String),
 }
 
@@ -94,7 +109,7 @@ fn pair_names(
     names::split::split_merged(&mut classes, halves, dist);
     if classes.members.len().div_ceil(2) > crate::kind::tiles::model::MAX_TOKENS {
         let why = format!("{} classes is too many", classes.members.len());
-        return Err(NamesError::Unsolvable(why));
+        return Err(NamesError::Unsolvable(why, None));
     }
     let reps = representatives(&classes, dist);
     let mut rep_halves: Vec<&halves::Half> = reps.iter().map(|&r| &halves[r]).collect();
@@ -112,17 +127,28 @@ fn pair_names(
     let clock = timing::start();
     let (score, differences) = pairing::resemblance(&rep_halves);
     clock.stage("names-resemblance");
-    let mut pairing = pairing::decide(
+    let decided = pairing::decide(
         side,
         &classes.of,
         &score,
         Some(&differences),
         pairing::NODE_BUDGET,
-    )
-    .map_err(|e| match e {
-        pairing::PairingError::Unsolvable { .. } => NamesError::Unsolvable(e.to_string()),
-        _ => NamesError::Other(e.to_string()),
-    })?;
+    );
+    // No pairing solves: the best-fitting one, weighed below as any
+    // overruled reading is, may be the puzzle as it is.
+    let (mut pairing, none_solves) = match decided {
+        Ok(p) => (p, None),
+        Err(e @ pairing::PairingError::Unsolvable { tried, .. }) => {
+            let why = e.to_string();
+            let overruled =
+                unsolvable::none::overruled(side, &classes.of, &score, Some(&differences), tried);
+            match overruled {
+                Some(p) => (p, Some(why)),
+                None => return Err(NamesError::Unsolvable(why, None)),
+            }
+        }
+        Err(e) => return Err(NamesError::Other(e.to_string())),
+    };
     let chosen: Vec<&[(usize, usize)]> = std::iter::once(pairing.pairs.as_slice())
         .chain(pairing.preferred.as_deref())
         .chain(pairing.rival.as_deref())
@@ -130,6 +156,12 @@ fn pair_names(
     let twice = names::twice::same_words(&rep_halves);
     pairing.names_confused = names::twice::misleads(&twice, &classes.members, dist, &chosen)
         || names::agree::a_name_paired_with_itself(&rep_halves, &pairing.pairs)
+        // What is written when none solves is the best-fitting pairing.
+        || (none_solves.is_some()
+            && pairing
+                .preferred
+                .as_deref()
+                .is_some_and(|p| names::agree::a_name_paired_with_itself(&rep_halves, p)))
         || classes.members.iter().any(|m| {
             let members: Vec<&halves::Half> = m.iter().map(|&h| &halves[h]).collect();
             names::split::holds_two_names(&members)
@@ -144,6 +176,13 @@ fn pair_names(
     // The words read half by half confirm the cut: the ink's spread does
     // not bound the reading's confidence then.
     names::agree::lift(&mut classes, halves);
+    if let Some(why) = none_solves {
+        let read = unsolvable::as_read(side, &classes, &pairing);
+        return Err(NamesError::Unsolvable(
+            why,
+            read.map(|p| Box::new((classes, p))),
+        ));
+    }
     Ok((classes, pairing))
 }
 

@@ -83,5 +83,6 @@ pub(crate) fn as_read(side: usize, classes: &Classes, pairing: &Pairing) -> Opti
     })
 }
 
+pub(crate) mod none;
 #[cfg(test)]
 mod tests;

@@ -82,4 +82,7 @@ fn a_name_and_the_same_name_with_a_word_more_are_one_name() {
     assert!(agree::one_name(&[3], &[3]));
     assert!(!agree::one_name(&[0, 1], &[0, 2]));
     assert!(!agree::one_name(&[], &[0]));
+    // "Birne Blüte" read as one word twice is not "Birne Stiel".
+    assert!(!agree::one_name(&[2, 2], &[1, 2]));
+    assert!(agree::one_name(&[2, 2], &[1, 2, 2]));
 }

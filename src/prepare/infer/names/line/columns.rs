@@ -187,6 +187,7 @@ mod tests {
                 ink: (0..w * h).map(|_| (next() % 1000) as f32 / 999.0).collect(),
                 care: (0..w * h).map(|_| !next().is_multiple_of(7)).collect(),
                 dark: vec![false; w * h],
+                span: 0..=w - 1,
             };
             // Copies of several widths, laid at the ends, off the band's
             // edge, and across each other in the middle.

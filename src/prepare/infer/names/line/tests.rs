@@ -125,3 +125,53 @@ fn a_small_number_above_the_names_does_not_make_the_line_collided() {
     // lay within three columns of the crossing.
     assert!(band.inked(c + 5 - EDGE, 0..2 * BAND));
 }
+
+#[test]
+fn a_rival_that_is_another_name_in_one_stretch_does_not_count() {
+    // Scored pairs, sorted by disagreement; their worst stretches apart.
+    let scored = [(0.036, 0, 0), (0.054, 0, 1), (0.07, 1, 0)];
+    let worst_of = |s: &(f32, usize, usize)| match (s.1, s.2) {
+        (0, 1) => 0.58,
+        (1, 0) => 0.2,
+        _ => 0.14,
+    };
+    let never = |_: f32| false;
+    let rival = band::plausible_rival(&scored, 0.14, never, worst_of).map(|s| (s.1, s.2));
+    assert_eq!(rival, Some((1, 0)));
+    // A rival whose worst stretch is under twice the first pair's is still
+    // one (the first pair laid a pixel off may be wrong itself).
+    let rival = band::plausible_rival(&scored, 0.3, never, worst_of).map(|s| (s.1, s.2));
+    assert_eq!(rival, Some((0, 1)));
+    // A rival clearly worse over the whole line ends the search unread.
+    let clear = |next: f32| next >= 0.05;
+    let rival = band::plausible_rival(&scored, 0.14, clear, |_| unreachable!());
+    assert_eq!(rival.map(|s| (s.1, s.2)), Some((0, 1)));
+}
+
+#[test]
+fn a_copy_reaching_past_the_end_of_the_line_is_not_a_bad_stretch() {
+    let a = name(&[10, 14, 8, 12, 16, 9, 11, 13, 10, 15, 12]);
+    let b = name(&[12, 9, 16, 10, 13, 11, 8, 14, 15, 9, 16]);
+    // `b` with its last glyph two columns wider: a copy printed a little
+    // otherwise, whose last stem finds no ink past the line's end.
+    let mut wide = Mask {
+        w: b.w + 2,
+        on: Vec::new(),
+        level: Vec::new(),
+        ..b.clone()
+    };
+    for y in 0..b.h {
+        let row = &b.on[y * b.w..(y + 1) * b.w];
+        wide.on.extend(row);
+        wide.on.extend([row[b.w - 2]; 2]);
+    }
+    wide.level = wide.on.iter().map(|&o| if o { 255 } else { 0 }).collect();
+    wide.count = wide.on.iter().filter(|&&o| o).count();
+    let bx = WORK - 24 - b.w;
+    let band = Band::read(&card(&[(&a, 30, 192), (&b, bx, 192)]), WHITE);
+    let out = |x: usize| x + EDGE + 13 < WORK / 2 || x + EDGE > WORK / 2 + 13;
+    let la = band.lay(&a, (30 - EDGE) as i64, true);
+    let lb = band.lay(&wide, (bx - EDGE) as i64, true);
+    let (share, worst) = band.disagreement(&a, la, &wide, lb, &out);
+    assert!(share < EXPLAINED && worst < WORST, "{share} {worst}");
+}
