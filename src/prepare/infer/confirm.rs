@@ -189,7 +189,14 @@ fn looks_beside_partner(
                 // the seams do not confirm: as its cut left it.
                 return classes.confidence[c];
             }
-            let beside = |b: usize| classes.of[b] != c && classes.of[b] != partner[c];
+            // A wide class its partner's halves come within: they count
+            // as strangers too ([`partner::mingled`]).
+            let mingled = !grounds_vary
+                && partner::mingled(dist, classes, (c, partner[c]), (spreads[c], typical));
+            if mingled && std::env::var_os("UNSCRAMBLE_INFER_DEBUG").is_some() {
+                eprintln!("DEBUG confirm: class {c} mingled with its partner, judged beside it");
+            }
+            let beside = |b: usize| classes.of[b] != c && (mingled || classes.of[b] != partner[c]);
             let narrow = grounds_vary || spreads[c] <= WIDE * typical;
             let unlike = |b: usize| {
                 let d = classes.of[b];
@@ -339,6 +346,7 @@ pub(crate) fn confirmed(
     (!blank && astray <= astray_at_most && astray < pairs.len()).then_some(beside)
 }
 
+mod partner;
 #[cfg(test)]
 mod tests;
 pub(crate) mod unsolved;
