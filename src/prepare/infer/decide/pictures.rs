@@ -140,8 +140,8 @@ const UNSOLVED: f32 = 2.0;
 /// was wrong (clip-art animals 5x5 of seed 35 after a scan, 0.664, two
 /// pictures' partners exchanged; squares 5x5 of unseen seed 1055 clean
 /// and light right at 0.740 and 0.626), while the 76 written from 1.0 up
-/// were all right (docs/infer-journal.md, "An unsolvable reading at a
-/// small margin"). Less 0.7 puts the 0.9 bin at a margin of 1.0; from
+/// were all right (docs/infer-journal.md, "Two wrong readings on the
+/// fresh sets 152-159"). Less 0.7 puts the 0.9 bin at a margin of 1.0; from
 /// 1.4 up halving is the smaller and confidences are as they were.
 const UNSOLVED_LESS: f32 = 0.7;
 
